@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+//
+// LayoutCore: UI layout math with a readable scalar reference and a bit-exact SIMD batch kernel
+// per control. The library product has no dependencies beyond the Swift toolchain.
+//
+// Performance flags (for example `-Xswiftc -target-cpu -Xswiftc native`) are passed on the
+// command line, never as `unsafeFlags` here: SwiftPM refuses a dependency that uses them.
+
+import PackageDescription
+
+let linkLibm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
+
+let package = Package(
+    name: "LayoutCore",
+    products: [
+        .library(name: "LayoutCore", targets: ["LayoutCore"]),
+        .executable(name: "layout-bench", targets: ["layout-bench"]),
+    ],
+    targets: [
+        // The library: types, scalar references, batch kernels, validation.
+        .target(
+            name: "LayoutCore",
+            linkerSettings: linkLibm
+        ),
+        // Seeded generators, invariant checks and bit-pattern comparison, shared by the
+        // tests, the benchmark and the fuzz targets (not a product).
+        .target(
+            name: "LayoutCoreTesting",
+            dependencies: ["LayoutCore"],
+            linkerSettings: linkLibm
+        ),
+        .executableTarget(
+            name: "layout-bench",
+            dependencies: ["LayoutCore", "LayoutCoreTesting"],
+            path: "Benchmarks/layout-bench",
+            linkerSettings: linkLibm
+        ),
+        .testTarget(
+            name: "LayoutCoreTests",
+            dependencies: ["LayoutCore", "LayoutCoreTesting"],
+            linkerSettings: linkLibm
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

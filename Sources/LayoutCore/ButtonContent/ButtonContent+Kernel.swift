@@ -1,0 +1,326 @@
+// The batch kernel: SPEC section 1 over structure-of-arrays columns, eight controls per SIMD
+// vector, with branch-free selects where the reference branches. Each line below mirrors a
+// line of `ButtonContent.layout(unchecked:)` and performs the same IEEE operations in the
+// same order; the two agree bit for bit (see ButtonContentDifferentialTests).
+//
+// Lane tricks used here:
+// - Enumeration raw values are loaded as floating-point lanes (0.0, 1.0, ...) and compared
+//   against scalars: float vectors have fast scalar-operand compares, integer vectors do not.
+// - Every `if` of the reference becomes "compute both, keep one with `replacing(with:where:)`",
+//   which compiles to masked moves: random placements and modes cost no mispredictions.
+// - `.fit`-only steps are computed for every lane and kept only where `isFit` holds, so
+//   `.fit` and `.legacy` lanes mix freely in one vector.
+// - The tail (fewer than eight controls) is padded with zeros and goes through the same lane
+//   code; padding lanes may compute NaN, which is harmless and never stored.
+
+/// Base pointers of every input and output column of a validated batch.
+@usableFromInline
+struct _ButtonContentPointers<Scalar: LayoutScalar>: @unchecked Sendable {
+    @usableFromInline var width, height, insetTop, insetLeading, insetBottom, insetTrailing: UnsafePointer<Scalar>
+    @usableFromInline var imageWidth, imageHeight, titleWidth, titleHeight: UnsafePointer<Scalar>
+    @usableFromInline var imagePadding, displayScale: UnsafePointer<Scalar>
+    @usableFromInline var imagePlacement, layoutDirection, mode: UnsafePointer<UInt8>
+    @usableFromInline var imageX, imageY, imageW, imageH: UnsafeMutablePointer<Scalar>
+    @usableFromInline var titleX, titleY, titleW, titleH: UnsafeMutablePointer<Scalar>
+
+    @inlinable
+    init(_ input: borrowing _ButtonContentInputPointers<Scalar>,
+         imageX: UnsafeMutablePointer<Scalar>, imageY: UnsafeMutablePointer<Scalar>,
+         imageW: UnsafeMutablePointer<Scalar>, imageH: UnsafeMutablePointer<Scalar>,
+         titleX: UnsafeMutablePointer<Scalar>, titleY: UnsafeMutablePointer<Scalar>,
+         titleW: UnsafeMutablePointer<Scalar>, titleH: UnsafeMutablePointer<Scalar>) {
+        (width, height) = (input.width, input.height)
+        (insetTop, insetLeading, insetBottom, insetTrailing) =
+            (input.insetTop, input.insetLeading, input.insetBottom, input.insetTrailing)
+        (imageWidth, imageHeight, titleWidth, titleHeight) =
+            (input.imageWidth, input.imageHeight, input.titleWidth, input.titleHeight)
+        (imagePadding, displayScale) = (input.imagePadding, input.displayScale)
+        (imagePlacement, layoutDirection, mode) = (input.imagePlacement, input.layoutDirection, input.mode)
+        (self.imageX, self.imageY, self.imageW, self.imageH) = (imageX, imageY, imageW, imageH)
+        (self.titleX, self.titleY, self.titleW, self.titleH) = (titleX, titleY, titleW, titleH)
+    }
+}
+
+/// Base pointers of every input column.
+@usableFromInline
+struct _ButtonContentInputPointers<Scalar: LayoutScalar> {
+    @usableFromInline var width, height, insetTop, insetLeading, insetBottom, insetTrailing: UnsafePointer<Scalar>
+    @usableFromInline var imageWidth, imageHeight, titleWidth, titleHeight: UnsafePointer<Scalar>
+    @usableFromInline var imagePadding, displayScale: UnsafePointer<Scalar>
+    @usableFromInline var imagePlacement, layoutDirection, mode: UnsafePointer<UInt8>
+
+    @inlinable
+    init(width: UnsafePointer<Scalar>, height: UnsafePointer<Scalar>,
+         insetTop: UnsafePointer<Scalar>, insetLeading: UnsafePointer<Scalar>,
+         insetBottom: UnsafePointer<Scalar>, insetTrailing: UnsafePointer<Scalar>,
+         imageWidth: UnsafePointer<Scalar>, imageHeight: UnsafePointer<Scalar>,
+         titleWidth: UnsafePointer<Scalar>, titleHeight: UnsafePointer<Scalar>,
+         imagePadding: UnsafePointer<Scalar>, displayScale: UnsafePointer<Scalar>,
+         imagePlacement: UnsafePointer<UInt8>, layoutDirection: UnsafePointer<UInt8>,
+         mode: UnsafePointer<UInt8>) {
+        (self.width, self.height) = (width, height)
+        (self.insetTop, self.insetLeading, self.insetBottom, self.insetTrailing) =
+            (insetTop, insetLeading, insetBottom, insetTrailing)
+        (self.imageWidth, self.imageHeight, self.titleWidth, self.titleHeight) =
+            (imageWidth, imageHeight, titleWidth, titleHeight)
+        (self.imagePadding, self.displayScale) = (imagePadding, displayScale)
+        (self.imagePlacement, self.layoutDirection, self.mode) = (imagePlacement, layoutDirection, mode)
+    }
+}
+
+extension ButtonContentColumns {
+    /// Lays out every control with the batch kernel, after validating every column.
+    ///
+    /// Equivalent to `output[i] = try ButtonContent.layout(configuration(at: i)!)` for every
+    /// `i`, bit for bit, but eight controls per SIMD vector and, for large batches, on every
+    /// core. `output` is resized to `count` if needed (reuse it to avoid allocating).
+    ///
+    /// - Throws: `LayoutError` for the lowest bad element (see `validate()`); `output` is then
+    ///   left exactly as it was.
+    /// - Complexity: O(count), without allocating when `output.count == count`.
+    @inlinable
+    public func layout(
+        into output: inout ButtonContentFrameColumns<Scalar>, parallelism: Parallelism = .automatic
+    ) throws(LayoutError) {
+        try validate()
+        _layout(into: &output, parallelism: parallelism)
+    }
+
+    /// The batch kernel without value validation: NaN, negative sizes or out-of-range raw
+    /// values give meaningless frames (never a trap).
+    ///
+    /// - Precondition: every column has the same length.
+    @inlinable
+    public func uncheckedLayout(
+        into output: inout ButtonContentFrameColumns<Scalar>, parallelism: Parallelism = .automatic
+    ) {
+        precondition(_columnLengthError() == nil, "ButtonContentColumns: columns of unequal length")
+        _layout(into: &output, parallelism: parallelism)
+    }
+
+    /// Checks every column: equal lengths, then every value (finite, non-negative, within
+    /// `LayoutLimits`; raw values in range), eight lanes at a time.
+    ///
+    /// - Throws: `LayoutError` naming the lowest bad element index, its field and value.
+    @inlinable
+    public func validate() throws(LayoutError) {
+        if let error = _columnLengthError() { throw error }
+        let error: LayoutError? = _withInputPointers { p in
+            var validator = _BatchValidator(count: count)
+            validator.check(p.width, field: "width", rule: .length)
+            validator.check(p.height, field: "height", rule: .length)
+            validator.check(p.insetTop, field: "insetTop", rule: .length)
+            validator.check(p.insetLeading, field: "insetLeading", rule: .length)
+            validator.check(p.insetBottom, field: "insetBottom", rule: .length)
+            validator.check(p.insetTrailing, field: "insetTrailing", rule: .length)
+            validator.check(p.imageWidth, field: "imageWidth", rule: .length)
+            validator.check(p.imageHeight, field: "imageHeight", rule: .length)
+            validator.check(p.titleWidth, field: "titleWidth", rule: .length)
+            validator.check(p.titleHeight, field: "titleHeight", rule: .length)
+            validator.check(p.imagePadding, field: "imagePadding", rule: .length)
+            validator.check(p.displayScale, field: "displayScale", rule: .displayScale)
+            validator.check(p.imagePlacement, field: "imagePlacement", caseCount: UInt8(ImagePlacement.allCases.count))
+            validator.check(p.layoutDirection, field: "layoutDirection", caseCount: UInt8(LayoutDirection.allCases.count))
+            validator.check(p.mode, field: "mode", caseCount: UInt8(LayoutMode.allCases.count))
+            return validator.error
+        }
+        if let error { throw error }
+    }
+
+    @inlinable
+    func _columnLengthError() -> LayoutError? {
+        var validator = _BatchValidator(count: count)
+        validator.checkLength(height.count, field: "height")
+        validator.checkLength(insetTop.count, field: "insetTop")
+        validator.checkLength(insetLeading.count, field: "insetLeading")
+        validator.checkLength(insetBottom.count, field: "insetBottom")
+        validator.checkLength(insetTrailing.count, field: "insetTrailing")
+        validator.checkLength(imageWidth.count, field: "imageWidth")
+        validator.checkLength(imageHeight.count, field: "imageHeight")
+        validator.checkLength(titleWidth.count, field: "titleWidth")
+        validator.checkLength(titleHeight.count, field: "titleHeight")
+        validator.checkLength(imagePadding.count, field: "imagePadding")
+        validator.checkLength(displayScale.count, field: "displayScale")
+        validator.checkLength(imagePlacement.count, field: "imagePlacement")
+        validator.checkLength(layoutDirection.count, field: "layoutDirection")
+        validator.checkLength(mode.count, field: "mode")
+        return validator.error
+    }
+
+    /// Calls `body` with the base pointer of every input column. The arrays are not mutated
+    /// meanwhile, so their storage stays put. (Empty arrays still have a valid base address.)
+    @inlinable
+    func _withInputPointers<R>(_ body: (_ButtonContentInputPointers<Scalar>) -> R) -> R {
+        width.withUnsafeBufferPointer { width in
+        height.withUnsafeBufferPointer { height in
+        insetTop.withUnsafeBufferPointer { insetTop in
+        insetLeading.withUnsafeBufferPointer { insetLeading in
+        insetBottom.withUnsafeBufferPointer { insetBottom in
+        insetTrailing.withUnsafeBufferPointer { insetTrailing in
+        imageWidth.withUnsafeBufferPointer { imageWidth in
+        imageHeight.withUnsafeBufferPointer { imageHeight in
+        titleWidth.withUnsafeBufferPointer { titleWidth in
+        titleHeight.withUnsafeBufferPointer { titleHeight in
+        imagePadding.withUnsafeBufferPointer { imagePadding in
+        displayScale.withUnsafeBufferPointer { displayScale in
+        imagePlacement.withUnsafeBufferPointer { imagePlacement in
+        layoutDirection.withUnsafeBufferPointer { layoutDirection in
+        mode.withUnsafeBufferPointer { mode in
+            body(_ButtonContentInputPointers(
+                width: width._base, height: height._base,
+                insetTop: insetTop._base, insetLeading: insetLeading._base,
+                insetBottom: insetBottom._base, insetTrailing: insetTrailing._base,
+                imageWidth: imageWidth._base, imageHeight: imageHeight._base,
+                titleWidth: titleWidth._base, titleHeight: titleHeight._base,
+                imagePadding: imagePadding._base, displayScale: displayScale._base,
+                imagePlacement: imagePlacement._base, layoutDirection: layoutDirection._base,
+                mode: mode._base))
+        }}}}}}}}}}}}}}}
+    }
+
+    @inlinable
+    func _layout(into output: inout ButtonContentFrameColumns<Scalar>, parallelism: Parallelism) {
+        let count = self.count
+        if output.count != count { output.resize(to: count) }
+        guard count > 0 else { return }
+        _withInputPointers { input in
+            output.imageX.withUnsafeMutableBufferPointer { imageX in
+            output.imageY.withUnsafeMutableBufferPointer { imageY in
+            output.imageWidth.withUnsafeMutableBufferPointer { imageW in
+            output.imageHeight.withUnsafeMutableBufferPointer { imageH in
+            output.titleX.withUnsafeMutableBufferPointer { titleX in
+            output.titleY.withUnsafeMutableBufferPointer { titleY in
+            output.titleWidth.withUnsafeMutableBufferPointer { titleW in
+            output.titleHeight.withUnsafeMutableBufferPointer { titleH in
+                let pointers = _ButtonContentPointers(
+                    input,
+                    imageX: imageX._base, imageY: imageY._base, imageW: imageW._base, imageH: imageH._base,
+                    titleX: titleX._base, titleY: titleY._base, titleW: titleW._base, titleH: titleH._base)
+                _runBatch(count: count, parallelism: parallelism) { range in
+                    ButtonContent._kernel(pointers, range: range)
+                }
+            }}}}}}}}
+        }
+    }
+}
+
+extension ButtonContent {
+    /// Lays out the controls in `range`, eight at a time.
+    @inlinable
+    static func _kernel<Scalar>(_ p: _ButtonContentPointers<Scalar>, range: Range<Int>) {
+        _forEachLaneGroup(in: range) { index, count in
+            _laneGroup(p, at: index, count: count)
+        }
+    }
+
+    /// Lays out `count` (1...8) controls starting at `index`: `layout(unchecked:)` in lanes.
+    @inlinable @inline(__always)
+    static func _laneGroup<Scalar>(_ p: _ButtonContentPointers<Scalar>, at index: Int, count: Int) {
+        typealias V = _Lanes<Scalar>
+        let zero = V()
+        let width = V._load(p.width, at: index, count: count)
+        let height = V._load(p.height, at: index, count: count)
+        let insetTop = V._load(p.insetTop, at: index, count: count)
+        let insetLeading = V._load(p.insetLeading, at: index, count: count)
+        let insetBottom = V._load(p.insetBottom, at: index, count: count)
+        let insetTrailing = V._load(p.insetTrailing, at: index, count: count)
+        var imageWidth = V._load(p.imageWidth, at: index, count: count)
+        var imageHeight = V._load(p.imageHeight, at: index, count: count)
+        var titleWidth = V._load(p.titleWidth, at: index, count: count)
+        var titleHeight = V._load(p.titleHeight, at: index, count: count)
+        var spacing = V._load(p.imagePadding, at: index, count: count)
+        let displayScale = V._load(p.displayScale, at: index, count: count)
+        let placement = V._load(p.imagePlacement, at: index, count: count)
+        let direction = V._load(p.layoutDirection, at: index, count: count)
+        let mode = V._load(p.mode, at: index, count: count)
+
+        let isFit = mode .== Scalar(LayoutMode.fit.rawValue)
+        let isRightToLeft = direction .== Scalar(LayoutDirection.rightToLeft.rawValue)
+
+        // The content rect.
+        let leftInset = insetLeading.replacing(with: insetTrailing, where: isRightToLeft)
+        let rightInset = insetTrailing.replacing(with: insetLeading, where: isRightToLeft)
+        var contentWidth = width - leftInset - rightInset
+        var contentHeight = height - insetTop - insetBottom
+
+        // `.fit`: clamp the content rect at 0, drop absent items and their gap.
+        contentWidth = contentWidth.replacing(with: zero._max(contentWidth), where: isFit)
+        contentHeight = contentHeight.replacing(with: zero._max(contentHeight), where: isFit)
+        let imageIsPresent = (imageWidth .> 0) .& (imageHeight .> 0)
+        let titleIsPresent = (titleWidth .> 0) .& (titleHeight .> 0)
+        let dropImage = isFit .& .!imageIsPresent
+        let dropTitle = isFit .& .!titleIsPresent
+        imageWidth = imageWidth.replacing(with: 0, where: dropImage)
+        imageHeight = imageHeight.replacing(with: 0, where: dropImage)
+        titleWidth = titleWidth.replacing(with: 0, where: dropTitle)
+        titleHeight = titleHeight.replacing(with: 0, where: dropTitle)
+        spacing = spacing.replacing(with: 0, where: dropImage .| dropTitle)
+
+        // Main and cross axes.
+        let isHorizontal = (placement .== Scalar(ImagePlacement.leading.rawValue))
+            .| (placement .== Scalar(ImagePlacement.trailing.rawValue))
+        let mainStart = insetTop.replacing(with: leftInset, where: isHorizontal)
+        let mainLength = contentHeight.replacing(with: contentWidth, where: isHorizontal)
+        let crossStart = leftInset.replacing(with: insetTop, where: isHorizontal)
+        let crossLength = contentWidth.replacing(with: contentHeight, where: isHorizontal)
+        var imageMain = imageHeight.replacing(with: imageWidth, where: isHorizontal)
+        var imageCross = imageWidth.replacing(with: imageHeight, where: isHorizontal)
+        var titleMain = titleHeight.replacing(with: titleWidth, where: isHorizontal)
+        var titleCross = titleWidth.replacing(with: titleHeight, where: isHorizontal)
+
+        // `.fit`: clamp across; on overflow shrink the title, then the gap and the image.
+        imageCross = imageCross.replacing(with: imageCross._min(crossLength), where: isFit)
+        titleCross = titleCross.replacing(with: titleCross._min(crossLength), where: isFit)
+        let overflows = isFit .& ((imageMain + spacing + titleMain) .> mainLength)
+        let roomForTitle = mainLength - imageMain - spacing
+        let titleHasRoom = roomForTitle .> 0
+        let shrinkTitle = overflows .& titleHasRoom
+        let squeezeTitle = overflows .& .!titleHasRoom
+        titleMain = titleMain.replacing(with: titleMain._min(roomForTitle), where: shrinkTitle)
+        titleMain = titleMain.replacing(with: 0, where: squeezeTitle)
+        spacing = spacing.replacing(with: 0, where: squeezeTitle)
+        imageMain = imageMain.replacing(with: imageMain._min(mainLength), where: squeezeTitle)
+
+        // Visual order.
+        let imageIsFirst = (placement .== Scalar(ImagePlacement.top.rawValue))
+            .| ((placement .== Scalar(ImagePlacement.leading.rawValue)) .& .!isRightToLeft)
+            .| ((placement .== Scalar(ImagePlacement.trailing.rawValue)) .& isRightToLeft)
+        let firstLength = titleMain.replacing(with: imageMain, where: imageIsFirst)
+        let secondLength = imageMain.replacing(with: titleMain, where: imageIsFirst)
+
+        // Center the block; `.fit` never starts it before the content rect.
+        var offset = (mainLength - (firstLength + spacing + secondLength)) * 0.5
+        offset = offset.replacing(with: zero._max(offset), where: isFit)
+        let firstStart = mainStart + offset
+        let secondStart = firstStart + firstLength + spacing
+        let imageMainStart = secondStart.replacing(with: firstStart, where: imageIsFirst)
+        let titleMainStart = firstStart.replacing(with: secondStart, where: imageIsFirst)
+        let imageCrossStart = crossStart + (crossLength - imageCross) * 0.5
+        let titleCrossStart = crossStart + (crossLength - titleCross) * 0.5
+
+        // Back to x/y, then snap each axis (edges snapped, size = their difference).
+        let image = (
+            x: imageCrossStart.replacing(with: imageMainStart, where: isHorizontal),
+            y: imageMainStart.replacing(with: imageCrossStart, where: isHorizontal),
+            width: imageCross.replacing(with: imageMain, where: isHorizontal),
+            height: imageMain.replacing(with: imageCross, where: isHorizontal))
+        let title = (
+            x: titleCrossStart.replacing(with: titleMainStart, where: isHorizontal),
+            y: titleMainStart.replacing(with: titleCrossStart, where: isHorizontal),
+            width: titleCross.replacing(with: titleMain, where: isHorizontal),
+            height: titleMain.replacing(with: titleCross, where: isHorizontal))
+        let imageX = V._snappedEdges(origin: image.x, length: image.width, scale: displayScale)
+        let imageY = V._snappedEdges(origin: image.y, length: image.height, scale: displayScale)
+        let titleX = V._snappedEdges(origin: title.x, length: title.width, scale: displayScale)
+        let titleY = V._snappedEdges(origin: title.y, length: title.height, scale: displayScale)
+
+        imageX.origin._store(to: p.imageX, at: index, count: count)
+        imageY.origin._store(to: p.imageY, at: index, count: count)
+        imageX.length._store(to: p.imageW, at: index, count: count)
+        imageY.length._store(to: p.imageH, at: index, count: count)
+        titleX.origin._store(to: p.titleX, at: index, count: count)
+        titleY.origin._store(to: p.titleY, at: index, count: count)
+        titleX.length._store(to: p.titleW, at: index, count: count)
+        titleY.length._store(to: p.titleH, at: index, count: count)
+    }
+}

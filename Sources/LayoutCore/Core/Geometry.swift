@@ -1,0 +1,90 @@
+/// A width and a height, in points.
+@frozen
+public struct LayoutSize<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+    public var width: Scalar
+    public var height: Scalar
+
+    @inlinable
+    public init(width: Scalar, height: Scalar) {
+        self.width = width
+        self.height = height
+    }
+
+    @inlinable public static var zero: Self { Self(width: 0, height: 0) }
+}
+
+/// A rectangle in a control's own coordinate space (y grows downward), like `CGRect`.
+@frozen
+public struct LayoutRect<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+    public var x: Scalar
+    public var y: Scalar
+    public var width: Scalar
+    public var height: Scalar
+
+    @inlinable
+    public init(x: Scalar, y: Scalar, width: Scalar, height: Scalar) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    @inlinable public var maxX: Scalar { x + width }
+    @inlinable public var maxY: Scalar { y + height }
+
+    /// The rectangle snapped to a pixel grid of `scale` pixels per point: both edges are
+    /// snapped and the size is the difference of the snapped edges (as Yoga and Taffy do), so
+    /// frames that touch before snapping still touch after it. `scale == 0` leaves it as is.
+    ///
+    /// In the rare case where the floating-point difference, added back to the snapped origin,
+    /// would land one ulp beyond the snapped far edge, the size is taken one ulp smaller, so
+    /// that `x + width` never exceeds the snapped far edge (the next frame's origin).
+    @inlinable
+    public func snapped(scale: Scalar) -> Self {
+        guard scale > 0 else { return self }
+        let left = Scalar.snapped(x, scale: scale)
+        let right = Scalar.snapped(x + width, scale: scale)
+        let top = Scalar.snapped(y, scale: scale)
+        let bottom = Scalar.snapped(y + height, scale: scale)
+        var snappedWidth = right - left
+        if left + snappedWidth > right { snappedWidth = snappedWidth.nextDown }
+        var snappedHeight = bottom - top
+        if top + snappedHeight > bottom { snappedHeight = snappedHeight.nextDown }
+        return LayoutRect(x: left, y: top, width: snappedWidth, height: snappedHeight)
+    }
+}
+
+/// Insets that follow the layout direction, like `NSDirectionalEdgeInsets`.
+@frozen
+public struct DirectionalEdgeInsets<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+    public var top: Scalar
+    public var leading: Scalar
+    public var bottom: Scalar
+    public var trailing: Scalar
+
+    @inlinable
+    public init(top: Scalar, leading: Scalar, bottom: Scalar, trailing: Scalar) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+
+    @inlinable public static var zero: Self { Self(top: 0, leading: 0, bottom: 0, trailing: 0) }
+}
+
+/// The horizontal direction of the user interface, like `UIUserInterfaceLayoutDirection`.
+public enum LayoutDirection: UInt8, CaseIterable, Hashable, Sendable, Codable {
+    case leftToRight = 0
+    case rightToLeft = 1
+}
+
+/// Which arithmetic a layout uses.
+///
+/// `.fit` (the default) is the hardened layout whose invariants always hold. `.legacy`
+/// reproduces the arithmetic of the Objective-C original exactly, bugs included, so that tests
+/// and fuzz targets can prove they find those bugs.
+public enum LayoutMode: UInt8, CaseIterable, Hashable, Sendable, Codable {
+    case fit = 0
+    case legacy = 1
+}

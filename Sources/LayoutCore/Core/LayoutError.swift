@@ -1,0 +1,51 @@
+/// Why LayoutCore refused an input: which control, which field, which value, and what is wrong.
+///
+/// Every public entry point that is not labelled `unchecked` validates its input and throws
+/// this instead of trapping or returning garbage. A batch that fails validation writes nothing
+/// into the caller's output. When a batch has several bad values, the error names the lowest
+/// element index, and at that index the first bad field in the order the columns are declared.
+public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Problem: Hashable, Sendable {
+        /// NaN or an infinity.
+        case notFinite
+        /// Below zero where only zero or more makes sense (a size, an inset, a spacing...).
+        case negative
+        /// Outside the accepted range, described in `expected` (for example `"0...3"` or
+        /// `"<= 1048576"`).
+        case outOfRange(expected: String)
+        /// Breaks a rule that ties two fields of the same control (for example `W >= 2i`).
+        case inconsistent(rule: String)
+        /// A column's length differs from the first column's; `value` is its length and
+        /// `index` the first element it lacks (or has too many).
+        case columnLengthMismatch(expected: Int)
+    }
+
+    /// The element (control) index in the batch; 0 for a single control.
+    public var index: Int
+    /// The field's name, as the column or property is named in the API.
+    public var field: String
+    /// The offending value (a raw value for enumerations, a length for column mismatches).
+    public var value: Double
+    public var problem: Problem
+
+    @inlinable
+    public init(index: Int, field: String, value: Double, problem: Problem) {
+        self.index = index
+        self.field = field
+        self.value = value
+        self.problem = problem
+    }
+
+    public var description: String {
+        let what: String
+        switch problem {
+        case .notFinite: what = "is not finite"
+        case .negative: what = "is negative"
+        case .outOfRange(let expected): what = "is out of range (expected \(expected))"
+        case .inconsistent(let rule): what = "breaks the rule \(rule)"
+        case .columnLengthMismatch(let expected):
+            return "column '\(field)' has \(Int(value)) elements, expected \(expected)"
+        }
+        return "element \(index), field '\(field)': \(value) \(what)"
+    }
+}

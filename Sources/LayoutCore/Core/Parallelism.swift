@@ -1,0 +1,74 @@
+import Dispatch
+
+/// How a batch call may use the machine's cores.
+public enum Parallelism: Hashable, Sendable {
+    /// One thread: the caller's.
+    case serial
+    /// Split batches of at least `Parallelism.automaticThreshold` controls across all cores.
+    case automatic
+    /// Split across exactly this many threads (1 means serial), whatever the batch size.
+    case threads(Int)
+
+    /// The batch size from which `.automatic` uses every core. Below it, starting threads
+    /// (about a microsecond a call here) costs more than it saves.
+    public static let automaticThreshold = 262_144
+
+    /// The number of threads a batch of `count` controls uses.
+    @inlinable
+    public func threadCount(forBatchOf count: Int) -> Int {
+        let requested: Int
+        switch self {
+        case .serial: requested = 1
+        case .automatic:
+            requested = count >= Parallelism.automaticThreshold ? _activeProcessorCount : 1
+        case .threads(let threads): requested = threads
+        }
+        // Never more threads than lane groups, never fewer than one.
+        let groups = (count + _laneWidth - 1) / _laneWidth
+        return max(1, min(requested, groups))
+    }
+}
+
+/// The number of cores this process may use.
+public let _activeProcessorCount: Int = {
+    #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+    return max(1, ProcessInfoShim.activeProcessorCount)
+    #else
+    return 1
+    #endif
+}()
+
+/// Runs `body` over `0..<count`, split into lane-aligned, contiguous ranges (one per thread).
+///
+/// Every kernel walks its range the same way (`_forEachLaneGroup`), so a split never changes a
+/// result: each control is computed by the same lane arithmetic wherever it lands.
+@inlinable
+public func _runBatch(
+    count: Int, parallelism: Parallelism, _ body: @Sendable (Range<Int>) -> Void
+) {
+    guard count > 0 else { return }
+    let threads = parallelism.threadCount(forBatchOf: count)
+    if threads == 1 {
+        body(0..<count)
+        return
+    }
+    let groups = (count + _laneWidth - 1) / _laneWidth
+    let groupsPerThread = (groups + threads - 1) / threads
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+        let start = min(count, thread * groupsPerThread * _laneWidth)
+        let end = min(count, start + groupsPerThread * _laneWidth)
+        if start < end { body(start..<end) }
+    }
+}
+
+/// Calls `body(index, count)` for each group of up to eight consecutive controls in `range`:
+/// full groups of eight first, then one tail group of 1...7.
+@inlinable @inline(__always)
+public func _forEachLaneGroup(in range: Range<Int>, _ body: (_ index: Int, _ count: Int) -> Void) {
+    var index = range.lowerBound
+    while range.upperBound - index >= _laneWidth {
+        body(index, _laneWidth)
+        index += _laneWidth
+    }
+    if index < range.upperBound { body(index, range.upperBound - index) }
+}
