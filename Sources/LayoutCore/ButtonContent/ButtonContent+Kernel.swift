@@ -216,26 +216,26 @@ extension ButtonContent {
     /// Lays out `count` (1...8) controls starting at `index`: `layout(unchecked:)` in lanes.
     @inlinable @inline(__always)
     static func _laneGroup<Scalar>(_ p: _ButtonContentPointers<Scalar>, at index: Int, count: Int) {
-        typealias V = _Lanes<Scalar>
-        let zero = V()
-        let width = V._load(p.width, at: index, count: count)
-        let height = V._load(p.height, at: index, count: count)
-        let insetTop = V._load(p.insetTop, at: index, count: count)
-        let insetLeading = V._load(p.insetLeading, at: index, count: count)
-        let insetBottom = V._load(p.insetBottom, at: index, count: count)
-        let insetTrailing = V._load(p.insetTrailing, at: index, count: count)
-        var imageWidth = V._load(p.imageWidth, at: index, count: count)
-        var imageHeight = V._load(p.imageHeight, at: index, count: count)
-        var titleWidth = V._load(p.titleWidth, at: index, count: count)
-        var titleHeight = V._load(p.titleHeight, at: index, count: count)
-        var spacing = V._load(p.imagePadding, at: index, count: count)
-        let displayScale = V._load(p.displayScale, at: index, count: count)
-        let placement = V._load(p.imagePlacement, at: index, count: count)
-        let direction = V._load(p.layoutDirection, at: index, count: count)
-        let mode = V._load(p.mode, at: index, count: count)
+        typealias Lanes = _Lanes<Scalar>
+        let zero = Lanes()
+        let width = Lanes.load(p.width, at: index, count: count)
+        let height = Lanes.load(p.height, at: index, count: count)
+        let insetTop = Lanes.load(p.insetTop, at: index, count: count)
+        let insetLeading = Lanes.load(p.insetLeading, at: index, count: count)
+        let insetBottom = Lanes.load(p.insetBottom, at: index, count: count)
+        let insetTrailing = Lanes.load(p.insetTrailing, at: index, count: count)
+        var imageWidth = Lanes.load(p.imageWidth, at: index, count: count)
+        var imageHeight = Lanes.load(p.imageHeight, at: index, count: count)
+        var titleWidth = Lanes.load(p.titleWidth, at: index, count: count)
+        var titleHeight = Lanes.load(p.titleHeight, at: index, count: count)
+        var spacing = Lanes.load(p.imagePadding, at: index, count: count)
+        let displayScale = Lanes.load(p.displayScale, at: index, count: count)
+        let placement = Lanes.load(p.imagePlacement, at: index, count: count)
+        let direction = Lanes.load(p.layoutDirection, at: index, count: count)
+        let mode = Lanes.load(p.mode, at: index, count: count)
 
-        let isFit = mode .== Scalar(LayoutMode.fit.rawValue)
-        let isRightToLeft = direction .== Scalar(LayoutDirection.rightToLeft.rawValue)
+        let isFit = (mode == Scalar(LayoutMode.fit.rawValue))
+        let isRightToLeft = (direction == Scalar(LayoutDirection.rightToLeft.rawValue))
 
         // The content rect.
         let leftInset = insetLeading.replacing(with: insetTrailing, where: isRightToLeft)
@@ -246,19 +246,19 @@ extension ButtonContent {
         // `.fit`: clamp the content rect at 0, drop absent items and their gap.
         contentWidth = contentWidth.replacing(with: zero._max(contentWidth), where: isFit)
         contentHeight = contentHeight.replacing(with: zero._max(contentHeight), where: isFit)
-        let imageIsPresent = (imageWidth .> 0) .& (imageHeight .> 0)
-        let titleIsPresent = (titleWidth .> 0) .& (titleHeight .> 0)
-        let dropImage = isFit .& .!imageIsPresent
-        let dropTitle = isFit .& .!titleIsPresent
+        let imageIsPresent = (imageWidth > 0) & (imageHeight > 0)
+        let titleIsPresent = (titleWidth > 0) & (titleHeight > 0)
+        let dropImage = isFit & !imageIsPresent
+        let dropTitle = isFit & !titleIsPresent
         imageWidth = imageWidth.replacing(with: 0, where: dropImage)
         imageHeight = imageHeight.replacing(with: 0, where: dropImage)
         titleWidth = titleWidth.replacing(with: 0, where: dropTitle)
         titleHeight = titleHeight.replacing(with: 0, where: dropTitle)
-        spacing = spacing.replacing(with: 0, where: dropImage .| dropTitle)
+        spacing = spacing.replacing(with: 0, where: dropImage | dropTitle)
 
         // Main and cross axes.
-        let isHorizontal = (placement .== Scalar(ImagePlacement.leading.rawValue))
-            .| (placement .== Scalar(ImagePlacement.trailing.rawValue))
+        let isHorizontal = (placement == Scalar(ImagePlacement.leading.rawValue))
+            | (placement == Scalar(ImagePlacement.trailing.rawValue))
         let mainStart = insetTop.replacing(with: leftInset, where: isHorizontal)
         let mainLength = contentHeight.replacing(with: contentWidth, where: isHorizontal)
         let crossStart = leftInset.replacing(with: insetTop, where: isHorizontal)
@@ -271,20 +271,20 @@ extension ButtonContent {
         // `.fit`: clamp across; on overflow shrink the title, then the gap and the image.
         imageCross = imageCross.replacing(with: imageCross._min(crossLength), where: isFit)
         titleCross = titleCross.replacing(with: titleCross._min(crossLength), where: isFit)
-        let overflows = isFit .& ((imageMain + spacing + titleMain) .> mainLength)
+        let overflows = isFit & (imageMain + spacing + titleMain > mainLength)
         let roomForTitle = mainLength - imageMain - spacing
-        let titleHasRoom = roomForTitle .> 0
-        let shrinkTitle = overflows .& titleHasRoom
-        let squeezeTitle = overflows .& .!titleHasRoom
+        let titleHasRoom = (roomForTitle > 0)
+        let shrinkTitle = overflows & titleHasRoom
+        let squeezeTitle = overflows & !titleHasRoom
         titleMain = titleMain.replacing(with: titleMain._min(roomForTitle), where: shrinkTitle)
         titleMain = titleMain.replacing(with: 0, where: squeezeTitle)
         spacing = spacing.replacing(with: 0, where: squeezeTitle)
         imageMain = imageMain.replacing(with: imageMain._min(mainLength), where: squeezeTitle)
 
         // Visual order.
-        let imageIsFirst = (placement .== Scalar(ImagePlacement.top.rawValue))
-            .| ((placement .== Scalar(ImagePlacement.leading.rawValue)) .& .!isRightToLeft)
-            .| ((placement .== Scalar(ImagePlacement.trailing.rawValue)) .& isRightToLeft)
+        let imageIsFirst = (placement == Scalar(ImagePlacement.top.rawValue))
+            | ((placement == Scalar(ImagePlacement.leading.rawValue)) & !isRightToLeft)
+            | ((placement == Scalar(ImagePlacement.trailing.rawValue)) & isRightToLeft)
         let firstLength = titleMain.replacing(with: imageMain, where: imageIsFirst)
         let secondLength = imageMain.replacing(with: titleMain, where: imageIsFirst)
 
@@ -309,18 +309,18 @@ extension ButtonContent {
             y: titleMainStart.replacing(with: titleCrossStart, where: isHorizontal),
             width: titleCross.replacing(with: titleMain, where: isHorizontal),
             height: titleMain.replacing(with: titleCross, where: isHorizontal))
-        let imageX = V._snappedEdges(origin: image.x, length: image.width, scale: displayScale)
-        let imageY = V._snappedEdges(origin: image.y, length: image.height, scale: displayScale)
-        let titleX = V._snappedEdges(origin: title.x, length: title.width, scale: displayScale)
-        let titleY = V._snappedEdges(origin: title.y, length: title.height, scale: displayScale)
+        let imageX = Lanes.snappedEdges(origin: image.x, length: image.width, scale: displayScale)
+        let imageY = Lanes.snappedEdges(origin: image.y, length: image.height, scale: displayScale)
+        let titleX = Lanes.snappedEdges(origin: title.x, length: title.width, scale: displayScale)
+        let titleY = Lanes.snappedEdges(origin: title.y, length: title.height, scale: displayScale)
 
-        imageX.origin._store(to: p.imageX, at: index, count: count)
-        imageY.origin._store(to: p.imageY, at: index, count: count)
-        imageX.length._store(to: p.imageW, at: index, count: count)
-        imageY.length._store(to: p.imageH, at: index, count: count)
-        titleX.origin._store(to: p.titleX, at: index, count: count)
-        titleY.origin._store(to: p.titleY, at: index, count: count)
-        titleX.length._store(to: p.titleW, at: index, count: count)
-        titleY.length._store(to: p.titleH, at: index, count: count)
+        imageX.origin.store(to: p.imageX, at: index, count: count)
+        imageY.origin.store(to: p.imageY, at: index, count: count)
+        imageX.length.store(to: p.imageW, at: index, count: count)
+        imageY.length.store(to: p.imageH, at: index, count: count)
+        titleX.origin.store(to: p.titleX, at: index, count: count)
+        titleY.origin.store(to: p.titleY, at: index, count: count)
+        titleX.length.store(to: p.titleW, at: index, count: count)
+        titleY.length.store(to: p.titleH, at: index, count: count)
     }
 }

@@ -1,43 +1,125 @@
-// Lane plumbing shared by every batch kernel: the lane type, loads and stores from column
-// pointers (with a padded tail), branch-free selects with exactly the semantics of the scalar
-// functions the references use, and pixel snapping in lanes.
+// Lane plumbing shared by every batch kernel: `_Lanes` (eight controls' values of one field)
+// and `_LaneMask` (eight booleans), loads and stores from column pointers with a padded tail,
+// branch-free selects with exactly the semantics of the scalar functions the references use,
+// and pixel snapping in lanes.
 //
-// Every helper here computes, lane by lane, the same IEEE operation as its scalar twin, in
-// the same order: that is what makes the kernels bit-identical to the references.
+// Every operation here computes, lane by lane, the same IEEE operation as its scalar twin, in
+// the same order: that is what makes the kernels bit-identical to the references. Arithmetic
+// uses the stdlib's SIMD operators (which vectorize once specialized); comparisons, selects
+// and mask logic go through `LayoutScalar`'s concrete implementations, because the stdlib's
+// generic ones are per-lane loops (see LayoutScalar+Lanes.swift).
 
-/// The SIMD vector a batch kernel processes at a time. Eight lanes for both precisions: on
-/// this project's machines SIMD16 never beat SIMD8, and one width keeps tails uniform.
-public typealias _Lanes<Scalar: LayoutScalar> = SIMD8<Scalar>
+/// The number of controls one lane vector holds: four, for both precisions.
+///
+/// Measured with `layout-bench` on this project's machines: SIMD4 beat SIMD8 for the button
+/// kernel both with baseline flags (15 vs 18 ns/control, one SSE register per vector and
+/// legal `<4 x i32>` masks) and with `-target-cpu native` (10 vs 12). One width for both
+/// precisions keeps tails uniform. Changing it means changing `SIMD4` here and in
+/// LayoutScalar(+Lanes).swift; nothing else depends on the number.
+public let _laneWidth = 4
 
-/// A lane mask for `_Lanes<Scalar>`.
-public typealias _LaneMask<Scalar: LayoutScalar> = SIMDMask<SIMD8<Scalar.SIMDMaskScalar>>
+/// Eight values of one field, one per control.
+@frozen
+public struct _Lanes<Scalar: LayoutScalar> {
+    public var vector: SIMD4<Scalar>
 
-/// The number of controls one lane vector holds.
-public let _laneWidth = 8
+    @inlinable @inline(__always) public init(_ vector: SIMD4<Scalar>) { self.vector = vector }
+    @inlinable @inline(__always) public init(repeating value: Scalar) { vector = SIMD4(repeating: value) }
+    @inlinable @inline(__always) public init() { vector = SIMD4() }
 
-extension SIMD8 where Scalar: LayoutScalar {
+    @inlinable @inline(__always) public subscript(lane: Int) -> Scalar {
+        get { vector[lane] }
+        set { vector[lane] = newValue }
+    }
+}
+
+/// Eight booleans, one per control: all bits set (true) or clear (false) per lane.
+@frozen
+public struct _LaneMask<Scalar: LayoutScalar> {
+    public var mask: SIMDMask<SIMD4<Scalar.SIMDMaskScalar>>
+
+    @inlinable @inline(__always) public init(_ mask: SIMDMask<SIMD4<Scalar.SIMDMaskScalar>>) { self.mask = mask }
+
+    @inlinable @inline(__always) public static func & (a: Self, b: Self) -> Self { Self(a.mask .& b.mask) }
+    @inlinable @inline(__always) public static func | (a: Self, b: Self) -> Self { Self(a.mask .| b.mask) }
+    @inlinable @inline(__always) public static prefix func ! (a: Self) -> Self { Self(.!a.mask) }
+    /// Whether any lane is true.
+    @inlinable @inline(__always) public var any: Bool { Swift.any(mask) }
+}
+
+extension _Lanes {
+    // Arithmetic: IEEE per lane, exactly as the scalar operators.
+    @inlinable @inline(__always) public static func + (a: Self, b: Self) -> Self { Self(a.vector + b.vector) }
+    @inlinable @inline(__always) public static func - (a: Self, b: Self) -> Self { Self(a.vector - b.vector) }
+    @inlinable @inline(__always) public static func * (a: Self, b: Self) -> Self { Self(a.vector * b.vector) }
+    @inlinable @inline(__always) public static func / (a: Self, b: Self) -> Self { Self(a.vector / b.vector) }
+    @inlinable @inline(__always) public static func + (a: Self, b: Scalar) -> Self { Self(a.vector + b) }
+    @inlinable @inline(__always) public static func - (a: Self, b: Scalar) -> Self { Self(a.vector - b) }
+    @inlinable @inline(__always) public static func * (a: Self, b: Scalar) -> Self { Self(a.vector * b) }
+    @inlinable @inline(__always) public static func / (a: Self, b: Scalar) -> Self { Self(a.vector / b) }
+    @inlinable @inline(__always) public static func - (a: Scalar, b: Self) -> Self { Self(a - b.vector) }
+    /// Negation that keeps IEEE semantics (`-(+0) == -0`): the stdlib's SIMD prefix `-` is
+    /// `0 - x`, which maps -0 to +0. Multiplying by -1 is exact.
+    @inlinable @inline(__always) public static prefix func - (a: Self) -> Self { Self(a.vector * -1) }
+
+    // Comparisons (`_gt` and `_ge` swap operands, which is exact).
+    @inlinable @inline(__always) public static func < (a: Self, b: Self) -> _LaneMask<Scalar> { _LaneMask(Scalar._lanesLess(a.vector, b.vector)) }
+    @inlinable @inline(__always) public static func <= (a: Self, b: Self) -> _LaneMask<Scalar> { _LaneMask(Scalar._lanesLessOrEqual(a.vector, b.vector)) }
+    @inlinable @inline(__always) public static func > (a: Self, b: Self) -> _LaneMask<Scalar> { b < a }
+    @inlinable @inline(__always) public static func >= (a: Self, b: Self) -> _LaneMask<Scalar> { b <= a }
+    @inlinable @inline(__always) public static func == (a: Self, b: Self) -> _LaneMask<Scalar> { _LaneMask(Scalar._lanesEqual(a.vector, b.vector)) }
+    @inlinable @inline(__always) public static func < (a: Self, b: Scalar) -> _LaneMask<Scalar> { a < Self(repeating: b) }
+    @inlinable @inline(__always) public static func <= (a: Self, b: Scalar) -> _LaneMask<Scalar> { a <= Self(repeating: b) }
+    @inlinable @inline(__always) public static func > (a: Self, b: Scalar) -> _LaneMask<Scalar> { a > Self(repeating: b) }
+    @inlinable @inline(__always) public static func >= (a: Self, b: Scalar) -> _LaneMask<Scalar> { a >= Self(repeating: b) }
+    @inlinable @inline(__always) public static func == (a: Self, b: Scalar) -> _LaneMask<Scalar> { a == Self(repeating: b) }
+
+    /// `mask ? other : self` per lane.
+    @inlinable @inline(__always)
+    public func replacing(with other: Self, where mask: _LaneMask<Scalar>) -> Self {
+        Self(vector.replacing(with: other.vector, where: mask.mask))
+    }
+
+    /// `mask ? other : self` per lane.
+    @inlinable @inline(__always)
+    public func replacing(with other: Scalar, where mask: _LaneMask<Scalar>) -> Self {
+        replacing(with: Self(repeating: other), where: mask)
+    }
+
+    /// Lane-wise `Swift.max(self, other)`: `other >= self ? other : self`, which picks `other`
+    /// when the two are equal (so `max(0, -0)` is `-0`, exactly as the scalar function).
+    @inlinable @inline(__always)
+    public func _max(_ other: Self) -> Self { replacing(with: other, where: other >= self) }
+
+    /// Lane-wise `Swift.min(self, other)`: `other < self ? other : self`.
+    @inlinable @inline(__always)
+    public func _min(_ other: Self) -> Self { replacing(with: other, where: other < self) }
+}
+
+// MARK: - Loads and stores
+
+extension _Lanes {
     /// Loads `count` (1...8) consecutive elements starting at `base[index]`; the lanes past
     /// `count` hold `padding`. A full group is one unaligned vector load.
     @inlinable @inline(__always)
-    public static func _load(
+    public static func load(
         _ base: UnsafePointer<Scalar>, at index: Int, count: Int, padding: Scalar = 0
     ) -> Self {
-        if count == 8 {
-            return UnsafeRawPointer(base + index).loadUnaligned(as: Self.self)
+        if count == _laneWidth {
+            return Self(UnsafeRawPointer(base + index).loadUnaligned(as: SIMD4<Scalar>.self))
         }
         var lanes = Self(repeating: padding)
         for lane in 0..<count { lanes[lane] = base[index + lane] }
         return lanes
     }
 
-    /// Loads `count` (1...8) bytes starting at `base[index]`, converted to `Scalar`; the lanes
-    /// past `count` hold 0. Small enumerations (raw values) are compared as floating-point lanes,
-    /// because float vectors compare against a scalar fast while integer vectors do not.
+    /// Loads `count` (1...8) raw values starting at `base[index]`, as floating-point lanes;
+    /// the lanes past `count` hold 0. Enumerations are compared as floating-point lanes, which
+    /// have the fastest compares.
     @inlinable @inline(__always)
-    public static func _load(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> Self {
-        if count == 8 {
-            let bytes = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD8<UInt8>.self)
-            return Self(SIMD8<Int32>(truncatingIfNeeded: bytes))
+    public static func load(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> Self {
+        if count == _laneWidth {
+            return Self(Scalar._lanes(converting: UnsafeRawPointer(base + index).loadUnaligned(as: SIMD4<UInt8>.self)))
         }
         var lanes = Self()
         for lane in 0..<count { lanes[lane] = Scalar(base[index + lane]) }
@@ -47,74 +129,62 @@ extension SIMD8 where Scalar: LayoutScalar {
     /// Stores the first `count` (1...8) lanes to `base[index...]`. A full group is one
     /// unaligned vector store; a tail writes only its own elements.
     @inlinable @inline(__always)
-    public func _store(to base: UnsafeMutablePointer<Scalar>, at index: Int, count: Int) {
-        if count == 8 {
-            UnsafeMutableRawPointer(base + index).storeBytes(of: self, as: Self.self)
+    public func store(to base: UnsafeMutablePointer<Scalar>, at index: Int, count: Int) {
+        if count == _laneWidth {
+            UnsafeMutableRawPointer(base + index).storeBytes(of: vector, as: SIMD4<Scalar>.self)
             return
         }
         for lane in 0..<count { base[index + lane] = self[lane] }
     }
+}
 
-    /// Lane-wise `Swift.max(self, other)`: `other >= self ? other : self`, which picks `other`
-    /// when the two are equal (so `max(0, -0)` is `-0`, exactly as the scalar function).
-    @inlinable @inline(__always)
-    public func _max(_ other: Self) -> Self {
-        replacing(with: other, where: other .>= self)
-    }
+// MARK: - Pixel snapping
 
-    /// Lane-wise `Swift.min(self, other)`: `other < self ? other : self`.
-    @inlinable @inline(__always)
-    public func _min(_ other: Self) -> Self {
-        replacing(with: other, where: other .< self)
-    }
-
+extension _Lanes {
     /// Lane-wise `rounded(.toNearestOrAwayFromZero)`, branch-free and exact.
     ///
     /// Baseline x86-64 has no rounding instruction and no instruction rounds halves away from
     /// zero, so the stdlib's `rounded(_:)` becomes a libm call per lane. Instead:
-    /// `a = |v|`; for `a < 2^p` (p = significand bits), `(a + 2^p) - 2^p` is `a` rounded to
-    /// the nearest integer with ties to even (the sum has an ulp of 1, the difference is exact).
-    /// `r - a` is exact too (Sterbenz, or `r == 0`), so a tie that went down shows as exactly
-    /// `-0.5` and is bumped up by one: that turns ties-to-even into ties-away. Values of at least
-    /// `2^p` (already integers, or infinite) and zeros pass through unchanged, which keeps the
-    /// sign of `-0`; the sign of `v` goes back on at the end, so `-0.3` rounds to `-0`.
+    /// `a = |v|` (sign bit cleared); for `a < 2^p` (p = significand bits), `(a + 2^p) - 2^p` is
+    /// `a` rounded to the nearest integer with ties to even (the sum has an ulp of 1 and the
+    /// difference is exact). `r - a` is exact too (Sterbenz, or `r == 0`), so a tie that went
+    /// down shows as exactly `-0.5` and gets `+1`: that turns ties-to-even into ties-away.
+    /// Values of at least `2^p` are integers (or infinite) already and pass through. Finally
+    /// `v`'s sign bit goes back on, so `-0.3` rounds to `-0` and `-0` stays `-0`.
     @inlinable @inline(__always)
-    public func _roundedToNearestOrAwayFromZero() -> Self {
-        let negative = self .< 0
-        let magnitude = replacing(with: -self, where: negative)
+    public func roundedToNearestOrAwayFromZero() -> Self {
+        let (magnitudeVector, signVector) = Scalar._lanesSplitSign(vector)
+        let magnitude = Self(magnitudeVector)
         let threshold = Self(repeating: Scalar._integralThreshold)
         var rounded = (magnitude + threshold) - threshold
-        let tieWentDown = (rounded - magnitude) .== -0.5
+        let tieWentDown = (rounded - magnitude) == -0.5
         rounded = rounded.replacing(with: rounded + 1, where: tieWentDown)
-        rounded = rounded.replacing(with: magnitude, where: (magnitude .>= threshold) .| (magnitude .== 0))
-        return rounded.replacing(with: -rounded, where: negative)
+        rounded = rounded.replacing(with: magnitude, where: magnitude >= threshold)
+        return Self(Scalar._lanesOr(rounded.vector, signVector))
     }
 
     /// Lane-wise `Scalar.snapped(_:scale:)`: lanes whose scale is 0 pass through.
     @inlinable @inline(__always)
-    public func _snapped(scale: Self) -> Self {
-        let snapped = (self * scale)._roundedToNearestOrAwayFromZero() / scale
-        return snapped.replacing(with: self, where: scale .<= 0)
+    public func snapped(scale: Self) -> Self {
+        let snapped = (self * scale).roundedToNearestOrAwayFromZero() / scale
+        return snapped.replacing(with: self, where: scale <= 0)
     }
 
-    /// Lane-wise `LayoutRect.snapped(scale:)` for one axis: returns the snapped origin and size.
+    /// Lane-wise `LayoutRect.snapped(scale:)` for one axis: the snapped origin and length.
     @inlinable @inline(__always)
-    public static func _snappedEdges(
-        origin: Self, length: Self, scale: Self
-    ) -> (origin: Self, length: Self) {
-        let near = origin._snapped(scale: scale)
-        let far = (origin + length)._snapped(scale: scale)
+    public static func snappedEdges(origin: Self, length: Self, scale: Self) -> (origin: Self, length: Self) {
+        let near = origin.snapped(scale: scale)
+        let far = (origin + length).snapped(scale: scale)
         var snappedLength = far - near
         // Rare: the difference, added back to the near edge, lands one ulp past the far edge.
-        // Take one ulp off those lanes, exactly as the scalar `snapped(scale:)` does.
-        let overshoots = (near + snappedLength) .> far
-        if any(overshoots) {
-            for lane in 0..<8 where overshoots[lane] { snappedLength[lane] = snappedLength[lane].nextDown }
-        }
-        let snapping = scale .> 0
-        return (
-            origin.replacing(with: near, where: snapping),
-            length.replacing(with: snappedLength, where: snapping)
-        )
+        // Take one ulp off those lanes, as the scalar `snapped(scale:)` does with `nextDown`.
+        // (The length is positive there: equal edges give an exact sum. For positive floats
+        // `nextDown` is the bit pattern minus one.)
+        let overshoots = near + snappedLength > far
+        snappedLength = snappedLength.replacing(
+            with: Self(Scalar._lanesNextDownOfPositive(snappedLength.vector)), where: overshoots)
+        // With scale 0 the lanes above hold NaN (0 / 0); they are replaced here.
+        let snapping = scale > 0
+        return (origin.replacing(with: near, where: snapping), length.replacing(with: snappedLength, where: snapping))
     }
 }

@@ -38,9 +38,9 @@ public struct _ValueRule<Scalar: LayoutScalar>: Sendable {
     }
 
     @inlinable @inline(__always)
-    func accepts(_ lanes: SIMD8<Scalar>) -> Bool {
-        let aboveLower = lowerIsExclusive ? lanes .> lower : lanes .>= lower
-        return all(aboveLower .& (lanes .<= upper))
+    func accepts(_ lanes: _Lanes<Scalar>) -> Bool {
+        let aboveLower = lowerIsExclusive ? lanes > lower : lanes >= lower
+        return !(!(aboveLower & (lanes <= upper))).any
     }
 
     /// Why `value` (which `accepts` refused) is refused.
@@ -93,7 +93,7 @@ public struct _BatchValidator {
         let limit = searchLimit
         var index = 0
         while limit - index >= _laneWidth {
-            if !rule.accepts(UnsafeRawPointer(column + index).loadUnaligned(as: SIMD8<Scalar>.self)) {
+            if !rule.accepts(_Lanes.load(column, at: index, count: _laneWidth)) {
                 break  // this group holds the first bad element; find it below
             }
             index += _laneWidth
@@ -114,9 +114,9 @@ public struct _BatchValidator {
     public mutating func check(_ column: UnsafePointer<UInt8>, field: String, caseCount: UInt8) {
         let limit = searchLimit
         var index = 0
-        let bound = SIMD8<UInt8>(repeating: caseCount)
+        let bound = SIMD4<UInt8>(repeating: caseCount)
         while limit - index >= _laneWidth {
-            let raw = UnsafeRawPointer(column + index).loadUnaligned(as: SIMD8<UInt8>.self)
+            let raw = UnsafeRawPointer(column + index).loadUnaligned(as: SIMD4<UInt8>.self)
             if any(raw .>= bound) { break }
             index += _laneWidth
         }

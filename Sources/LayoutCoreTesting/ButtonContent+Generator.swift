@@ -1,0 +1,109 @@
+import LayoutCore
+
+/// Seeded, valid button configurations for tests, benchmarks and fuzz targets.
+///
+/// A mix of shapes: content that fits, content that overflows the bounds, absent (zero-size)
+/// images or titles, insets larger than the bounds, fractional and huge values, every
+/// placement, direction and display scale. `mode` is chosen by the caller or at random.
+public enum ButtonContentGenerator {
+    /// One valid configuration drawn from `source`.
+    public static func configuration<S: LayoutScalar, Source: ValueSource>(
+        _ source: inout Source, mode: LayoutMode? = nil, as: S.Type = S.self
+    ) -> ButtonContentConfiguration<S> {
+        let shape = source.next(below: 8)
+        let placement = ImagePlacement(rawValue: UInt8(source.next(below: 4)))!
+        let direction = LayoutDirection(rawValue: UInt8(source.next(below: 2)))!
+        let chosenMode = mode ?? LayoutMode(rawValue: UInt8(source.next(below: 2)))!
+        let scale: S = EdgeValues.displayScale(&source)
+
+        func length(_ typical: Double) -> S { EdgeValues.length(&source, typical: typical) }
+        func size(_ typicalWidth: Double, _ typicalHeight: Double) -> LayoutSize<S> {
+            LayoutSize(width: length(typicalWidth), height: length(typicalHeight))
+        }
+        func insets(_ typical: Double) -> DirectionalEdgeInsets<S> {
+            DirectionalEdgeInsets(top: length(typical), leading: length(typical),
+                                  bottom: length(typical), trailing: length(typical))
+        }
+
+        let bounds: LayoutSize<S>
+        var contentInsets = DirectionalEdgeInsets<S>.zero
+        var imageSize: LayoutSize<S>
+        var titleSize: LayoutSize<S>
+        var spacing: S = length(12)
+        switch shape {
+        case 0, 1, 2:
+            // Typical controls: room to spare most of the time.
+            bounds = size(400, 120)
+            contentInsets = insets(12)
+            imageSize = size(48, 48)
+            titleSize = size(160, 24)
+        case 3:
+            // Overflowing: content much larger than the bounds.
+            bounds = size(60, 30)
+            contentInsets = insets(8)
+            imageSize = size(120, 80)
+            titleSize = size(300, 60)
+        case 4:
+            // Insets larger than the bounds.
+            bounds = size(20, 20)
+            contentInsets = insets(40)
+            imageSize = size(16, 16)
+            titleSize = size(40, 16)
+        case 5:
+            // Absent items: a zero side on the image, the title or both.
+            bounds = size(200, 60)
+            contentInsets = insets(8)
+            imageSize = size(32, 32)
+            titleSize = size(100, 20)
+            switch source.next(below: 4) {
+            case 0: imageSize.width = 0
+            case 1: imageSize.height = 0
+            case 2: titleSize.width = 0
+            default: titleSize = .zero; imageSize.height = 0
+            }
+        case 6:
+            // Huge values anywhere.
+            bounds = LayoutSize(width: EdgeValues.hugeLength(&source), height: EdgeValues.hugeLength(&source))
+            contentInsets = insets(100_000)
+            imageSize = LayoutSize(width: EdgeValues.hugeLength(&source), height: length(1000))
+            titleSize = LayoutSize(width: length(500_000), height: EdgeValues.hugeLength(&source))
+            spacing = length(100_000)
+        default:
+            // Exact fits: the content is exactly the content rect's length, or one ulp off it.
+            imageSize = size(40, 40)
+            titleSize = size(120, 24)
+            contentInsets = insets(10)
+            let main = placement.isHorizontal
+                ? imageSize.width + spacing + titleSize.width
+                : imageSize.height + spacing + titleSize.height
+            let along = EdgeValues.aroundBoundary(main, &source)
+            let across = length(80)
+            bounds = placement.isHorizontal
+                ? LayoutSize(width: along + contentInsets.leading + contentInsets.trailing,
+                             height: across + contentInsets.top + contentInsets.bottom)
+                : LayoutSize(width: across + contentInsets.leading + contentInsets.trailing,
+                             height: along + contentInsets.top + contentInsets.bottom)
+        }
+        return ButtonContentConfiguration(
+            bounds: clamp(bounds), contentInsets: contentInsets, imageSize: imageSize,
+            titleSize: titleSize, imagePlacement: placement, imagePadding: spacing,
+            layoutDirection: direction, displayScale: scale, mode: chosenMode)
+    }
+
+    /// `count` configurations from `seed`, as an array (for the reference) and as columns (for
+    /// the kernel).
+    public static func batch<S: LayoutScalar>(
+        count: Int, seed: UInt64, mode: LayoutMode? = nil, as: S.Type = S.self
+    ) -> (configurations: [ButtonContentConfiguration<S>], columns: ButtonContentColumns<S>) {
+        var random = SplitMix64(seed: seed)
+        var configurations: [ButtonContentConfiguration<S>] = []
+        configurations.reserveCapacity(count)
+        for _ in 0..<count { configurations.append(configuration(&random, mode: mode)) }
+        return (configurations, ButtonContentColumns(configurations))
+    }
+
+    private static func clamp<S: LayoutScalar>(_ size: LayoutSize<S>) -> LayoutSize<S> {
+        let maximum = S(LayoutLimits.maximumLength)
+        return LayoutSize(width: min(size.width, maximum), height: min(size.height, maximum))
+    }
+}
