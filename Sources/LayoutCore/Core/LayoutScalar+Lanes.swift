@@ -17,15 +17,6 @@ extension Float {
         a .== b
     }
     @inlinable @inline(__always)
-    public static func _lanesSelect(_ mask: SIMD4<Int32>, _ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
-        let a = unsafeBitCast(a, to: SIMD4<Int32>.self), b = unsafeBitCast(b, to: SIMD4<Int32>.self)
-        return unsafeBitCast((a & mask) | (b & ~mask), to: SIMD4<Float>.self)
-    }
-    @inlinable @inline(__always)
-    public static func _lanesKeep(_ a: SIMD4<Float>, where mask: SIMD4<Int32>) -> SIMD4<Float> {
-        unsafeBitCast(unsafeBitCast(a, to: SIMD4<Int32>.self) & mask, to: SIMD4<Float>.self)
-    }
-    @inlinable @inline(__always)
     public static func _lanesSplitSign(_ lanes: SIMD4<Float>) -> (magnitude: SIMD4<Float>, sign: SIMD4<Float>) {
         let bits = unsafeBitCast(lanes, to: SIMD4<Int32>.self)
         let signBit = SIMD4<Int32>(repeating: Int32.min)
@@ -45,14 +36,6 @@ extension Float {
     public static func _lanes(converting bytes: SIMD4<UInt8>) -> SIMD4<Float> {
         SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes))
     }
-    @inlinable @inline(__always)
-    public static func _masksAnd(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> { a & b }
-    @inlinable @inline(__always)
-    public static func _masksOr(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> { a | b }
-    @inlinable @inline(__always)
-    public static func _masksNot(_ a: SIMD4<Int32>) -> SIMD4<Int32> { ~a }
-    @inlinable @inline(__always)
-    public static func _masksAny(_ a: SIMD4<Int32>) -> Bool { any(unsafeBitCast(a, to: SIMDMask<SIMD4<Int32>>.self)) }
 }
 
 extension Double {
@@ -67,15 +50,6 @@ extension Double {
     @inlinable @inline(__always)
     public static func _lanesEqual(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMDMask<SIMD4<Int64>> {
         a .== b
-    }
-    @inlinable @inline(__always)
-    public static func _lanesSelect(_ mask: SIMD4<Int64>, _ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
-        let a = unsafeBitCast(a, to: SIMD4<Int64>.self), b = unsafeBitCast(b, to: SIMD4<Int64>.self)
-        return unsafeBitCast((a & mask) | (b & ~mask), to: SIMD4<Double>.self)
-    }
-    @inlinable @inline(__always)
-    public static func _lanesKeep(_ a: SIMD4<Double>, where mask: SIMD4<Int64>) -> SIMD4<Double> {
-        unsafeBitCast(unsafeBitCast(a, to: SIMD4<Int64>.self) & mask, to: SIMD4<Double>.self)
     }
     @inlinable @inline(__always)
     public static func _lanesSplitSign(_ lanes: SIMD4<Double>) -> (magnitude: SIMD4<Double>, sign: SIMD4<Double>) {
@@ -97,12 +71,4 @@ extension Double {
     public static func _lanes(converting bytes: SIMD4<UInt8>) -> SIMD4<Double> {
         SIMD4<Double>(SIMD4<Int32>(truncatingIfNeeded: bytes))
     }
-    @inlinable @inline(__always)
-    public static func _masksAnd(_ a: SIMD4<Int64>, _ b: SIMD4<Int64>) -> SIMD4<Int64> { a & b }
-    @inlinable @inline(__always)
-    public static func _masksOr(_ a: SIMD4<Int64>, _ b: SIMD4<Int64>) -> SIMD4<Int64> { a | b }
-    @inlinable @inline(__always)
-    public static func _masksNot(_ a: SIMD4<Int64>) -> SIMD4<Int64> { ~a }
-    @inlinable @inline(__always)
-    public static func _masksAny(_ a: SIMD4<Int64>) -> Bool { any(unsafeBitCast(a, to: SIMDMask<SIMD4<Int64>>.self)) }
 }

@@ -17,10 +17,6 @@ where SIMDMaskScalar: FixedWidthInteger & SignedInteger {
     static func _lanesLess(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMDMask<SIMD4<SIMDMaskScalar>>
     static func _lanesLessOrEqual(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMDMask<SIMD4<SIMDMaskScalar>>
     static func _lanesEqual(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMDMask<SIMD4<SIMDMaskScalar>>
-    /// `mask ? a : b` per lane, as three bitwise operations (mask lanes are all ones or zeros).
-    static func _lanesSelect(_ mask: SIMD4<SIMDMaskScalar>, _ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMD4<Self>
-    /// `a` where `mask`, +0 elsewhere (one bitwise and).
-    static func _lanesKeep(_ a: SIMD4<Self>, where mask: SIMD4<SIMDMaskScalar>) -> SIMD4<Self>
     /// The magnitude (sign bit cleared) and the sign (all but the sign bit cleared).
     static func _lanesSplitSign(_ lanes: SIMD4<Self>) -> (magnitude: SIMD4<Self>, sign: SIMD4<Self>)
     /// Bitwise or: puts a sign from `_lanesSplitSign` back onto a magnitude.
@@ -29,11 +25,6 @@ where SIMDMaskScalar: FixedWidthInteger & SignedInteger {
     static func _lanesNextDownOfPositive(_ lanes: SIMD4<Self>) -> SIMD4<Self>
     /// Small unsigned integers (raw values) as floating-point lanes.
     static func _lanes(converting bytes: SIMD4<UInt8>) -> SIMD4<Self>
-    static func _masksAnd(_ a: SIMD4<SIMDMaskScalar>, _ b: SIMD4<SIMDMaskScalar>) -> SIMD4<SIMDMaskScalar>
-    static func _masksOr(_ a: SIMD4<SIMDMaskScalar>, _ b: SIMD4<SIMDMaskScalar>) -> SIMD4<SIMDMaskScalar>
-    static func _masksNot(_ a: SIMD4<SIMDMaskScalar>) -> SIMD4<SIMDMaskScalar>
-    /// Whether any lane of the mask is set.
-    static func _masksAny(_ a: SIMD4<SIMDMaskScalar>) -> Bool
 }
 
 extension Float: LayoutScalar {

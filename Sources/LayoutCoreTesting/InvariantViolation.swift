@@ -1,0 +1,21 @@
+/// A broken invariant of SPEC.md (B1-B8, T1-T8, G1-G6), found by a check function.
+///
+/// Check functions return every violation they find for one control; tests record them and
+/// fuzz targets stop on the first, printing `description` (which names the invariant and the
+/// decoded input).
+public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The invariant's name in SPEC.md, for example `"B2"`.
+    public var invariant: String
+    /// What was expected and what was found.
+    public var message: String
+    /// The input that broke it, printed in full.
+    public var input: String
+
+    public init(_ invariant: String, _ message: String, input: String) {
+        self.invariant = invariant
+        self.message = message
+        self.input = input
+    }
+
+    public var description: String { "\(invariant) violated: \(message)\n  input: \(input)" }
+}
