@@ -1,0 +1,248 @@
+import LayoutCore
+
+/// The invariants B1-B8 of SPEC section 1, as check functions shared by tests and fuzz targets.
+///
+/// The checks re-derive what they expect from the spec's wording (visual order, content rect,
+/// centering), not from the implementation. Exact checks (B2, B3, grid and idempotence of B8)
+/// have no tolerance. Checks "up to rounding" allow a few ulps of the largest coordinate
+/// involved unsnapped, and half a pixel (plus those ulps) snapped.
+public enum ButtonContentInvariants {
+    /// Every violation of B1-B8 by the `.fit` layout of `configuration` (its `mode` is ignored).
+    /// Some invariants need related layouts (the mirrored direction, no snapping, a larger
+    /// button); they are computed with the reference.
+    public static func violations<S: LayoutScalar>(
+        _ configuration: ButtonContentConfiguration<S>
+    ) -> [InvariantViolation] {
+        var fit = configuration
+        fit.mode = .fit
+        var unsnapped = fit
+        unsnapped.displayScale = 0
+        let snappedFrames = ButtonContent.layout(unchecked: fit)
+        let exactFrames = ButtonContent.layout(unchecked: unsnapped)
+        var found: [InvariantViolation] = []
+        found += geometryViolations(fit, snappedFrames, checkOrder: true)
+        if fit.displayScale > 0 { found += geometryViolations(unsnapped, exactFrames, checkOrder: true) }
+        found += exactLayoutViolations(unsnapped, exactFrames)
+        found += snappingViolations(fit, snappedFrames)
+        found += mirrorViolations(unsnapped, exactFrames)
+        found += monotonicityViolations(unsnapped, exactFrames)
+        return found
+    }
+
+    /// The seed bugs `.legacy` keeps: negative origins (B2) and frames outside the content rect
+    /// (B4) when the content overflows. Returns the violations found in the `.legacy` layout.
+    public static func legacyViolations<S: LayoutScalar>(
+        _ configuration: ButtonContentConfiguration<S>
+    ) -> [InvariantViolation] {
+        var legacy = configuration
+        legacy.mode = .legacy
+        return geometryViolations(legacy, ButtonContent.layout(unchecked: legacy), checkOrder: false)
+            .filter { $0.invariant == "B2" || $0.invariant == "B4" }
+    }
+
+    // MARK: - The spec's own vocabulary
+
+    /// Whether the image comes first along the main axis (SPEC 1: visual order).
+    static func imageIsFirst(_ placement: ImagePlacement, _ direction: LayoutDirection) -> Bool {
+        switch placement {
+        case .top: return true
+        case .bottom: return false
+        case .leading: return direction == .leftToRight
+        case .trailing: return direction == .rightToLeft
+        }
+    }
+
+    /// The content rect: bounds minus insets, leading on the right in RTL, sizes at least 0.
+    static func contentRect<S: LayoutScalar>(_ c: ButtonContentConfiguration<S>) -> LayoutRect<S> {
+        let rtl = c.layoutDirection == .rightToLeft
+        let left = rtl ? c.contentInsets.trailing : c.contentInsets.leading
+        let right = rtl ? c.contentInsets.leading : c.contentInsets.trailing
+        return LayoutRect(
+            x: left, y: c.contentInsets.top,
+            width: max(0, c.bounds.width - left - right),
+            height: max(0, c.bounds.height - c.contentInsets.top - c.contentInsets.bottom))
+    }
+
+    /// A few ulps of the largest coordinate in play: "up to rounding" for unsnapped values.
+    static func rounding<S: LayoutScalar>(_ c: ButtonContentConfiguration<S>) -> S {
+        let insets = c.contentInsets
+        let largest = max(c.bounds.width, c.bounds.height, c.imageSize.width + c.titleSize.width + c.imagePadding,
+                          c.imageSize.height + c.titleSize.height + c.imagePadding,
+                          insets.leading + insets.trailing, insets.top + insets.bottom, 1)
+        return 8 * largest.ulp
+    }
+
+    /// (start, length) along the main axis and across it.
+    static func axes<S>(_ frame: LayoutRect<S>, horizontal: Bool) -> (main: (S, S), cross: (S, S)) {
+        horizontal ? ((frame.x, frame.width), (frame.y, frame.height))
+                   : ((frame.y, frame.height), (frame.x, frame.width))
+    }
+
+    // MARK: - B1, B2, B3 (order), B4
+
+    public static func geometryViolations<S: LayoutScalar>(
+        _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentFrames<S>, checkOrder: Bool
+    ) -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        let input = "\(c) -> \(frames)"
+        for (name, frame) in [("image", frames.imageFrame), ("title", frames.titleFrame)] {
+            if ![frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite) {
+                found.append(InvariantViolation("B1", "\(name) frame is not finite: \(frame)", input: input))
+            }
+            if frame.width < 0 || frame.height < 0 {
+                found.append(InvariantViolation("B1", "\(name) frame has a negative size: \(frame)", input: input))
+            }
+            if frame.x < 0 || frame.y < 0 {
+                found.append(InvariantViolation("B2", "\(name) frame has a negative origin: \(frame)", input: input))
+            }
+            let content = contentRect(c)
+            let slack = c.displayScale > 0 ? 0.5 / c.displayScale + rounding(c) : rounding(c)
+            if frame.x < content.x - slack || frame.y < content.y - slack
+                || frame.maxX > content.maxX + slack || frame.maxY > content.maxY + slack {
+                found.append(InvariantViolation("B4", "\(name) frame \(frame) leaves the content rect \(content)", input: input))
+            }
+        }
+        if checkOrder {
+            let horizontal = c.imagePlacement.isHorizontal
+            let imageFirst = imageIsFirst(c.imagePlacement, c.layoutDirection)
+            let first = axes(imageFirst ? frames.imageFrame : frames.titleFrame, horizontal: horizontal).main
+            let second = axes(imageFirst ? frames.titleFrame : frames.imageFrame, horizontal: horizontal).main
+            if second.0 < first.0 + first.1 {
+                found.append(InvariantViolation(
+                    "B3", "the second item starts at \(second.0), before the first one's far edge \(first.0 + first.1)",
+                    input: input))
+            }
+        }
+        return found
+    }
+
+    // MARK: - B3 (gap), B6, B7 without snapping
+
+    static func exactLayoutViolations<S: LayoutScalar>(
+        _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentFrames<S>
+    ) -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        let input = "\(c) -> \(frames)"
+        let tolerance = rounding(c)
+        let horizontal = c.imagePlacement.isHorizontal
+        let content = contentRect(c)
+        let (mainStart, mainLength) = axes(content, horizontal: horizontal).main
+        let (crossStart, crossLength) = axes(content, horizontal: horizontal).cross
+        let imageFirst = imageIsFirst(c.imagePlacement, c.layoutDirection)
+        let image = axes(frames.imageFrame, horizontal: horizontal)
+        let title = axes(frames.titleFrame, horizontal: horizontal)
+        let first = imageFirst ? image.main : title.main
+        let second = imageFirst ? title.main : image.main
+
+        let imagePresent = c.imageSize.width > 0 && c.imageSize.height > 0
+        let titlePresent = c.titleSize.width > 0 && c.titleSize.height > 0
+        // B3: between two present items (the title not squeezed away), the gap is the spacing.
+        if imagePresent && titlePresent && title.main.1 > 0 {
+            let gap = second.0 - (first.0 + first.1)
+            if abs(gap - c.imagePadding) > tolerance {
+                found.append(InvariantViolation("B3", "gap \(gap) differs from the spacing \(c.imagePadding)", input: input))
+            }
+        }
+        // B6: equal free space on both sides along the main axis, and across for each item.
+        let before = first.0 - mainStart
+        let after = (mainStart + mainLength) - (second.0 + second.1)
+        if abs(before - after) > tolerance {
+            found.append(InvariantViolation("B6", "free space \(before) before and \(after) after the block", input: input))
+        }
+        for (name, item) in [("image", image), ("title", title)] {
+            let above = item.cross.0 - crossStart
+            let below = (crossStart + crossLength) - (item.cross.0 + item.cross.1)
+            if abs(above - below) > tolerance {
+                found.append(InvariantViolation("B6", "\(name) is off center across: \(above) vs \(below)", input: input))
+            }
+        }
+        // B7: sizes untouched when everything fits; shrinking takes the title first.
+        let imageInput = axes(LayoutRect(x: 0, y: 0, width: c.imageSize.width, height: c.imageSize.height), horizontal: horizontal)
+        let titleInput = axes(LayoutRect(x: 0, y: 0, width: c.titleSize.width, height: c.titleSize.height), horizontal: horizontal)
+        if imagePresent && titlePresent
+            && imageInput.main.1 + c.imagePadding + titleInput.main.1 <= mainLength
+            && imageInput.cross.1 <= crossLength && titleInput.cross.1 <= crossLength {
+            if frames.imageFrame.width != c.imageSize.width || frames.imageFrame.height != c.imageSize.height
+                || frames.titleFrame.width != c.titleSize.width || frames.titleFrame.height != c.titleSize.height {
+                found.append(InvariantViolation("B7", "sizes changed although the content fits", input: input))
+            }
+        }
+        if imagePresent && image.main.1 < imageInput.main.1 && title.main.1 > 0 {
+            found.append(InvariantViolation("B7", "the image shrank while the title kept \(title.main.1)", input: input))
+        }
+        return found
+    }
+
+    // MARK: - B8 snapping and determinism
+
+    static func snappingViolations<S: LayoutScalar>(
+        _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentFrames<S>
+    ) -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        let input = "\(c) -> \(frames)"
+        let again = ButtonContent.layout(unchecked: c)
+        if !BitPattern.equal(again.imageFrame, frames.imageFrame) || !BitPattern.equal(again.titleFrame, frames.titleFrame) {
+            found.append(InvariantViolation("B8", "the same input gave \(again) the second time", input: input))
+        }
+        guard c.displayScale > 0 else { return found }
+        let scale = c.displayScale
+        for (name, frame) in [("image", frames.imageFrame), ("title", frames.titleFrame)] {
+            // Origins are exact grid points; far edges are grid points up to the one rounding
+            // of `x + width`.
+            for origin in [frame.x, frame.y] where S.snapped(origin, scale: scale) != origin {
+                found.append(InvariantViolation("B8", "\(name) origin \(origin) is off the pixel grid", input: input))
+            }
+            for edge in [frame.maxX, frame.maxY] where abs(S.snapped(edge, scale: scale) - edge) > 2 * edge.ulp {
+                found.append(InvariantViolation("B8", "\(name) far edge \(edge) is off the pixel grid", input: input))
+            }
+            let resnapped = frame.snapped(scale: scale)
+            if !BitPattern.equal(resnapped, frame) {
+                found.append(InvariantViolation("B8", "snapping \(name) \(frame) again gives \(resnapped)", input: input))
+            }
+        }
+        return found
+    }
+
+    // MARK: - B5 mirror and B8 monotonicity (unsnapped)
+
+    /// B5's mirror property holds when the horizontal insets fit in the bounds. Insets that
+    /// exceed the width collapse the content rect to zero width at the left inset (so that
+    /// no origin goes negative, B2), and the left inset differs between the two directions.
+    static func mirrorViolations<S: LayoutScalar>(
+        _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentFrames<S>
+    ) -> [InvariantViolation] {
+        guard c.bounds.width - c.contentInsets.leading - c.contentInsets.trailing >= 0 else { return [] }
+        var mirrored = c
+        mirrored.layoutDirection = c.layoutDirection == .leftToRight ? .rightToLeft : .leftToRight
+        let other = ButtonContent.layout(unchecked: mirrored)
+        let tolerance = rounding(c)
+        var found: [InvariantViolation] = []
+        for (name, a, b) in [("image", frames.imageFrame, other.imageFrame), ("title", frames.titleFrame, other.titleFrame)] {
+            let mirroredX = c.bounds.width - (b.x + b.width)
+            if abs(a.x - mirroredX) > tolerance || abs(a.width - b.width) > tolerance
+                || a.y != b.y || a.height != b.height {
+                found.append(InvariantViolation(
+                    "B5", "\(name) \(a) is not the mirror image of \(b) in the other direction",
+                    input: "\(c)"))
+            }
+        }
+        return found
+    }
+
+    static func monotonicityViolations<S: LayoutScalar>(
+        _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentFrames<S>
+    ) -> [InvariantViolation] {
+        let maximum = S(LayoutLimits.maximumLength)
+        var larger = c
+        larger.bounds.width = min(maximum, c.bounds.width + max(1, c.bounds.width / 3))
+        larger.bounds.height = min(maximum, c.bounds.height + max(1, c.bounds.height / 3))
+        let grown = ButtonContent.layout(unchecked: larger)
+        var found: [InvariantViolation] = []
+        for (name, a, b) in [("image", frames.imageFrame, grown.imageFrame), ("title", frames.titleFrame, grown.titleFrame)]
+        where b.width < a.width || b.height < a.height {
+            found.append(InvariantViolation(
+                "B8", "\(name) shrank from \(a) to \(b) in a larger button \(larger.bounds)", input: "\(c)"))
+        }
+        return found
+    }
+}

@@ -1,0 +1,117 @@
+import LayoutCore
+import LayoutCoreTesting
+import Testing
+
+/// SPEC section 5 for button content: one test per bad-input class. Each error names the
+/// element, the field and the value; a failing batch leaves the output untouched.
+@Suite struct ButtonContentValidationTests {
+    /// Ten good controls, with `edit` applied to element 6.
+    static func columns(_ edit: (inout ButtonContentColumns<Float>) -> Void) -> ButtonContentColumns<Float> {
+        var random = SplitMix64(seed: 11)
+        var columns = ButtonContentColumns((0..<10).map { _ in
+            ButtonContentGenerator.configuration(&random, as: Float.self)
+        })
+        edit(&columns)
+        return columns
+    }
+
+    /// Runs the batch into an output full of sentinels and returns the error; checks that
+    /// nothing was written.
+    static func error(_ columns: ButtonContentColumns<Float>) -> LayoutError? {
+        var output = ButtonContentFrameColumns<Float>(count: 10)
+        output.imageX = Array(repeating: 12345, count: 10)
+        let before = output
+        do {
+            try columns.layout(into: &output)
+            return nil
+        } catch {
+            #expect(output == before, "a failing batch wrote into the output")
+            return error
+        }
+    }
+
+    @Test func notFiniteValues() {
+        for bad: Float in [.nan, .infinity, -.infinity, .signalingNaN] {
+            let error = Self.error(Self.columns { $0.titleWidth[6] = bad })
+            #expect(error?.index == 6)
+            #expect(error?.field == "titleWidth")
+            #expect(error?.problem == .notFinite)
+        }
+    }
+
+    @Test func negativeSize() {
+        let error = Self.error(Self.columns { $0.imageHeight[6] = -1 })
+        #expect(error == LayoutError(index: 6, field: "imageHeight", value: -1, problem: .negative))
+    }
+
+    @Test func negativeInset() {
+        let error = Self.error(Self.columns { $0.insetTrailing[6] = -0.5 })
+        #expect(error == LayoutError(index: 6, field: "insetTrailing", value: -0.5, problem: .negative))
+    }
+
+    @Test func negativeSpacing() {
+        let error = Self.error(Self.columns { $0.imagePadding[6] = -4 })
+        #expect(error == LayoutError(index: 6, field: "imagePadding", value: -4, problem: .negative))
+    }
+
+    @Test func negativeDisplayScale() {
+        let error = Self.error(Self.columns { $0.displayScale[6] = -2 })
+        #expect(error == LayoutError(index: 6, field: "displayScale", value: -2, problem: .negative))
+    }
+
+    @Test func valuesBeyondLimits() {
+        let error = Self.error(Self.columns { $0.width[6] = 2e6 })
+        #expect(error?.index == 6 && error?.field == "width" && error?.value == 2e6)
+        if case .outOfRange = error?.problem {} else { Issue.record("expected outOfRange, got \(String(describing: error))") }
+        let scaleError = Self.error(Self.columns { $0.displayScale[6] = 5 })
+        #expect(scaleError?.field == "displayScale")
+    }
+
+    @Test func enumerationRawValuesOutOfRange() {
+        #expect(Self.error(Self.columns { $0.imagePlacement[6] = 4 })
+            == LayoutError(index: 6, field: "imagePlacement", value: 4, problem: .outOfRange(expected: "0...3")))
+        #expect(Self.error(Self.columns { $0.layoutDirection[6] = 2 })
+            == LayoutError(index: 6, field: "layoutDirection", value: 2, problem: .outOfRange(expected: "0...1")))
+        #expect(Self.error(Self.columns { $0.mode[6] = 255 })
+            == LayoutError(index: 6, field: "mode", value: 255, problem: .outOfRange(expected: "0...1")))
+    }
+
+    @Test func columnsOfUnequalLength() {
+        let error = Self.error(Self.columns { $0.titleHeight.removeLast() })
+        #expect(error == LayoutError(index: 9, field: "titleHeight", value: 9, problem: .columnLengthMismatch(expected: 10)))
+        let longer = Self.error(Self.columns { $0.mode.append(0) })
+        #expect(longer?.field == "mode" && longer?.value == 11)
+    }
+
+    /// Several bad values: the lowest element index wins, then the first field in declaration
+    /// order at that index. The scan finds it whatever lane group it sits in.
+    @Test func lowestIndexIsReported() {
+        let error = Self.error(Self.columns {
+            $0.width[9] = .nan
+            $0.mode[3] = 7
+            $0.titleWidth[3] = -1
+            $0.height[5] = -1
+        })
+        #expect(error?.index == 3 && error?.field == "titleWidth")
+    }
+
+    /// The one-control entry point validates too (index 0) and the reference never traps on
+    /// garbage through the unchecked entry point.
+    @Test func singleControl() {
+        var configuration = ButtonContentConfiguration<Double>(
+            bounds: LayoutSize(width: 10, height: 10), imageSize: .zero, titleSize: .zero)
+        configuration.contentInsets.leading = .nan
+        let error = #expect(throws: LayoutError.self) { try ButtonContent.layout(configuration) }
+        #expect(error?.index == 0 && error?.field == "insetLeading" && error?.value.isNaN == true)
+        #expect(error?.problem == .notFinite)
+        _ = ButtonContent.layout(unchecked: configuration)  // garbage in, garbage out, no trap
+    }
+
+    /// `-0` is a valid length and an empty batch is valid.
+    @Test func edgeValuesThatAreValid() throws {
+        #expect(Self.error(Self.columns { $0.imageWidth[6] = -0.0 }) == nil)
+        var output = ButtonContentFrameColumns<Float>()
+        try ButtonContentColumns<Float>().layout(into: &output)
+        #expect(output.count == 0)
+    }
+}
