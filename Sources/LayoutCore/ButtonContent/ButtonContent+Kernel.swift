@@ -309,10 +309,11 @@ extension ButtonContent {
             y: titleMainStart.replacing(with: titleCrossStart, where: isHorizontal),
             width: titleCross.replacing(with: titleMain, where: isHorizontal),
             height: titleMain.replacing(with: titleCross, where: isHorizontal))
-        let imageX = Lanes.snappedEdges(origin: image.x, length: image.width, scale: displayScale)
-        let imageY = Lanes.snappedEdges(origin: image.y, length: image.height, scale: displayScale)
-        let titleX = Lanes.snappedEdges(origin: title.x, length: title.width, scale: displayScale)
-        let titleY = Lanes.snappedEdges(origin: title.y, length: title.height, scale: displayScale)
+        let snapping = displayScale > 0
+        let imageX = Lanes.snappedEdges(origin: image.x, length: image.width, scale: displayScale, snapping: snapping)
+        let imageY = Lanes.snappedEdges(origin: image.y, length: image.height, scale: displayScale, snapping: snapping)
+        let titleX = Lanes.snappedEdges(origin: title.x, length: title.width, scale: displayScale, snapping: snapping)
+        let titleY = Lanes.snappedEdges(origin: title.y, length: title.height, scale: displayScale, snapping: snapping)
 
         imageX.origin.store(to: p.imageX, at: index, count: count)
         imageY.origin.store(to: p.imageY, at: index, count: count)

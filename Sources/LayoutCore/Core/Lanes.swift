@@ -173,8 +173,18 @@ extension _Lanes {
     /// Lane-wise `LayoutRect.snapped(scale:)` for one axis: the snapped origin and length.
     @inlinable @inline(__always)
     public static func snappedEdges(origin: Self, length: Self, scale: Self) -> (origin: Self, length: Self) {
-        let near = origin.snapped(scale: scale)
-        let far = (origin + length).snapped(scale: scale)
+        snappedEdges(origin: origin, length: length, scale: scale, snapping: scale > 0)
+    }
+
+    /// Lane-wise `LayoutRect.snapped(scale:)` for one axis, with `snapping == (scale > 0)`
+    /// computed once by the caller for several axes.
+    @inlinable @inline(__always)
+    public static func snappedEdges(
+        origin: Self, length: Self, scale: Self, snapping: _LaneMask<Scalar>
+    ) -> (origin: Self, length: Self) {
+        // Lanes whose scale is 0 compute NaN here (0 / 0); the final select drops them.
+        let near = (origin * scale).roundedToNearestOrAwayFromZero() / scale
+        let far = ((origin + length) * scale).roundedToNearestOrAwayFromZero() / scale
         var snappedLength = far - near
         // Rare: the difference, added back to the near edge, lands one ulp past the far edge.
         // Take one ulp off those lanes, as the scalar `snapped(scale:)` does with `nextDown`.
@@ -183,8 +193,6 @@ extension _Lanes {
         let overshoots = near + snappedLength > far
         snappedLength = snappedLength.replacing(
             with: Self(Scalar._lanesNextDownOfPositive(snappedLength.vector)), where: overshoots)
-        // With scale 0 the lanes above hold NaN (0 / 0); they are replaced here.
-        let snapping = scale > 0
         return (origin.replacing(with: near, where: snapping), length.replacing(with: snappedLength, where: snapping))
     }
 }
