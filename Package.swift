@@ -29,10 +29,27 @@ let package = Package(
             dependencies: ["LayoutCore"],
             linkerSettings: linkLibm
         ),
+        // Benchmark: `LayoutBench` holds the layout-bench CLI's logic (argument parsing, timing,
+        // statistics, roofline, JSON/CSV reports, SVG charts, `compare`, `eval`) so that it can
+        // be tested; the `layout-bench` executable plugs its subjects (Benchmarks/layout-bench/
+        // Subjects) into it. Run with `swift run -c release layout-bench`.
+        .target(
+            name: "LayoutBench",
+            dependencies: ["LayoutCore", "LayoutCoreTesting"],
+            path: "Benchmarks/LayoutBench",
+            linkerSettings: linkLibm
+        ),
         .executableTarget(
             name: "layout-bench",
-            dependencies: ["LayoutCore", "LayoutCoreTesting"],
+            dependencies: ["LayoutCore", "LayoutCoreTesting", "LayoutBench"],
             path: "Benchmarks/layout-bench",
+            linkerSettings: linkLibm
+        ),
+        .testTarget(
+            name: "LayoutBenchTests",
+            dependencies: ["LayoutBench", "LayoutCore"],
+            path: "Tests/LayoutBenchTests",
+            exclude: ["Fixtures"],
             linkerSettings: linkLibm
         ),
         .testTarget(

@@ -1,0 +1,97 @@
+// `layout-bench compare BASELINE NEW`: compares speedups (reference time / kernel time), not
+// absolute times: a ratio measured within one run carries across machines and load far better
+// than nanoseconds do.
+//
+// A row regresses when new speedup / baseline speedup < threshold. The default threshold, 0.5,
+// passes run-to-run noise on a busy 2-core machine (speedups there move by up to ~30%) and
+// fails a kernel that falls back to scalar or unspecialized code (its speedup drops to about
+// 1x or below, a fraction of the baseline's 3-10x).
+
+public struct CompareOptions: Hashable, Sendable {
+    /// Per-kernel thresholds: keys `kernel` or `kernel/precision` (the more specific wins).
+    public var thresholds: [String: Double] = [:]
+    public var defaultThreshold = 0.5
+    /// Only rows of these thread counts (all when empty).
+    public var threads: [Int] = []
+    /// Only rows of at least this many controls.
+    public var minSize = 0
+    /// Only kernels whose name contains one of these (all when empty).
+    public var filters: [String] = []
+
+    public init() {}
+
+    public func threshold(kernel: String, precision: String) -> Double {
+        thresholds["\(kernel)/\(precision)"] ?? thresholds["\(kernel)/\(precision.lowercased())"]
+            ?? thresholds[kernel] ?? defaultThreshold
+    }
+}
+
+public struct CompareLine: Hashable, Sendable {
+    public enum Status: String, Sendable { case ok, improved, regression }
+    public var key: RowKey
+    public var baseline: Interval
+    public var new: Interval
+    /// new.estimate / baseline.estimate.
+    public var change: Double
+    public var threshold: Double
+    public var status: Status
+}
+
+public struct CompareResult: Sendable {
+    public var lines: [CompareLine]
+    /// Kernel rows of the baseline that the new report lacks (e.g. sizes a --quick run skips).
+    public var missingInNew: [RowKey]
+    /// Kernel rows of the new report that the baseline lacks.
+    public var missingInBaseline: [RowKey]
+    public var warnings: [String]
+
+    public var regressions: [CompareLine] { lines.filter { $0.status == .regression } }
+}
+
+public enum Comparison {
+    public static func compare(baseline: BenchReport, new: BenchReport, options: CompareOptions) -> CompareResult {
+        func selected(_ row: ResultRow) -> Bool {
+            row.variant == "kernel" && row.speedup != nil
+                && (options.threads.isEmpty || options.threads.contains(row.threads))
+                && row.size >= options.minSize
+                && (options.filters.isEmpty || options.filters.contains { row.kernel.contains($0) })
+        }
+        let baseRows = Dictionary(baseline.rows.filter(selected).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        let newRows = Dictionary(new.rows.filter(selected).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        var lines: [CompareLine] = []
+        for key in newRows.keys.sorted() {
+            guard let base = baseRows[key]?.speedup, let current = newRows[key]?.speedup else { continue }
+            let change = current.estimate / base.estimate
+            let threshold = options.threshold(kernel: key.kernel, precision: key.precision)
+            let status: CompareLine.Status = change < threshold ? .regression : (change > 1 / threshold ? .improved : .ok)
+            lines.append(CompareLine(key: key, baseline: base, new: current, change: change, threshold: threshold, status: status))
+        }
+        var warnings: [String] = []
+        if new.build.configuration == "debug" { warnings.append("the new report comes from a debug build") }
+        if baseline.build.swiftFlags != new.build.swiftFlags {
+            warnings.append("build flags differ: baseline '\(baseline.build.swiftFlags)', new '\(new.build.swiftFlags)'")
+        }
+        if baseline.machine.cpuModel != new.machine.cpuModel {
+            warnings.append("different CPUs: baseline '\(baseline.machine.cpuModel)', new '\(new.machine.cpuModel)'")
+        }
+        return CompareResult(
+            lines: lines,
+            missingInNew: baseRows.keys.filter { newRows[$0] == nil }.sorted(),
+            missingInBaseline: newRows.keys.filter { baseRows[$0] == nil }.sorted(),
+            warnings: warnings)
+    }
+
+    public static func table(_ result: CompareResult) -> TextTable {
+        var table = TextTable(header: ["kernel", "precision", "threads", "N", "baseline speedup", "new speedup", "change", "threshold", "status"],
+                              rightAligned: [2, 3, 4, 5, 6, 7])
+        for line in result.lines {
+            table.append([
+                line.key.kernel, line.key.precision, String(line.key.threads), SVGChart.sizeLabel(line.key.size),
+                Format.interval(line.baseline), Format.interval(line.new),
+                Format.ratio(line.change), Format.ratioBare(line.threshold),
+                line.status == .regression ? "REGRESSION" : line.status.rawValue,
+            ])
+        }
+        return table
+    }
+}

@@ -1,0 +1,13 @@
+// LayoutBench: the logic of the `layout-bench` command line, as a library so that it can be
+// tested (Tests/LayoutBenchTests).
+//
+// - CLI/       argument parsing, help texts, the `run`, `compare` and `eval` commands
+// - Run/       subjects (the protocol the executable's subjects are adapted to), the clock, the
+//              measurement loop, the memory-bandwidth loops, machine and build information
+// - Statistics/ median, quantiles, MAD, CV and the bootstrap interval for speedups
+// - Report/    the JSON schema, CSV, SVG charts, the README and text tables
+// - Compare/   speedup regressions between two reports
+// - Eval/      reading controls from CSV/JSON, laying them out, writing frames
+//
+// The executable (Benchmarks/layout-bench) only registers its subjects and calls
+// `LayoutBenchCLI.main`.

@@ -1,0 +1,263 @@
+// The report schema: what `layout-bench run` writes to latest.json (and, flattened, to
+// latest.csv). Docs/Benchmarks.md documents every field; bump `BenchReport.currentSchemaVersion`
+// when a field changes meaning or disappears (adding an optional field keeps the version).
+
+/// A whole benchmark run.
+public struct BenchReport: Hashable, Sendable, Codable {
+    /// The schema version this build writes and reads.
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var tool: String
+    /// When the run started, ISO 8601 in UTC.
+    public var date: String
+    /// The command line (arguments after the executable).
+    public var arguments: [String]
+    public var machine: MachineInfo
+    public var toolchain: ToolchainInfo
+    public var build: BuildInfo
+    public var settings: RunSettings
+    /// Memory bandwidth per thread count, measured in the same run.
+    public var bandwidth: [BandwidthMeasurement]
+    /// One row per kernel, variant, precision, threads and size.
+    public var rows: [ResultRow]
+    /// For each kernel, precision and thread count, the kernel at the largest size against the
+    /// bandwidth floor.
+    public var roofline: [RooflineEntry]
+    public var notes: [String]
+
+    public init(schemaVersion: Int = BenchReport.currentSchemaVersion, tool: String = "layout-bench",
+                date: String, arguments: [String], machine: MachineInfo, toolchain: ToolchainInfo,
+                build: BuildInfo, settings: RunSettings, bandwidth: [BandwidthMeasurement],
+                rows: [ResultRow], roofline: [RooflineEntry], notes: [String]) {
+        self.schemaVersion = schemaVersion
+        self.tool = tool
+        self.date = date
+        self.arguments = arguments
+        self.machine = machine
+        self.toolchain = toolchain
+        self.build = build
+        self.settings = settings
+        self.bandwidth = bandwidth
+        self.rows = rows
+        self.roofline = roofline
+        self.notes = notes
+    }
+}
+
+/// One measured figure: a kernel or its reference, in one precision, thread count and size.
+public struct ResultRow: Hashable, Sendable, Codable {
+    /// `button-content`, `thumb-track`, `toggle-transition`.
+    public var kernel: String
+    /// `reference` (scalar, one control at a time, always one thread) or `kernel` (the batch
+    /// kernel, validation included).
+    public var variant: String
+    /// `Float` or `Double`.
+    public var precision: String
+    /// Threads the variant used (always 1 for `reference`).
+    public var threads: Int
+    /// Controls per batch (N).
+    public var size: Int
+    /// Batches per timed measurement (chosen to fill the time budget).
+    public var iterations: Int
+    /// Timed measurements (repetitions).
+    public var repetitions: Int
+    /// Nanoseconds per control over the repetitions.
+    public var nsPerControl: SampleSummary
+    /// `kernel` rows: median reference time / median kernel time at the same size and
+    /// precision, from the same repetitions, with a 95% bootstrap interval.
+    public var speedup: Interval?
+    /// Bytes the kernel reads and writes per control (the subject's count).
+    public var bytesPerControl: Int
+    /// `kernel` rows whose working set (`size * bytesPerControl`) exceeds the last-level cache:
+    /// `bytesPerControl / bandwidth` in ns, bandwidth being the best copy or triad rate with
+    /// the same thread count.
+    public var floorNsPerControl: Double?
+    /// Median ns/control divided by `floorNsPerControl` (1.0 = at the floor).
+    public var ratioToFloor: Double?
+
+    public init(kernel: String, variant: String, precision: String, threads: Int, size: Int,
+                iterations: Int, repetitions: Int, nsPerControl: SampleSummary, speedup: Interval?,
+                bytesPerControl: Int, floorNsPerControl: Double?, ratioToFloor: Double?) {
+        self.kernel = kernel
+        self.variant = variant
+        self.precision = precision
+        self.threads = threads
+        self.size = size
+        self.iterations = iterations
+        self.repetitions = repetitions
+        self.nsPerControl = nsPerControl
+        self.speedup = speedup
+        self.bytesPerControl = bytesPerControl
+        self.floorNsPerControl = floorNsPerControl
+        self.ratioToFloor = ratioToFloor
+    }
+
+    /// Kernel, precision, threads and size: what `compare` matches rows by.
+    public var key: RowKey { RowKey(kernel: kernel, variant: variant, precision: precision, threads: threads, size: size) }
+}
+
+/// What identifies a row across reports.
+public struct RowKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var kernel: String
+    public var variant: String
+    public var precision: String
+    public var threads: Int
+    public var size: Int
+
+    public init(kernel: String, variant: String, precision: String, threads: Int, size: Int) {
+        self.kernel = kernel
+        self.variant = variant
+        self.precision = precision
+        self.threads = threads
+        self.size = size
+    }
+
+    public static func < (a: RowKey, b: RowKey) -> Bool {
+        (a.kernel, a.precision, a.variant, a.threads, a.size) < (b.kernel, b.precision, b.variant, b.threads, b.size)
+    }
+
+    public var description: String { "\(kernel) \(precision) \(variant) \(threads)t N=\(size)" }
+}
+
+/// A kernel at its largest measured size against the bandwidth floor.
+public struct RooflineEntry: Hashable, Sendable, Codable {
+    public var kernel: String
+    public var precision: String
+    public var threads: Int
+    public var size: Int
+    public var bytesPerControl: Int
+    /// The bandwidth the floor assumes: the best copy or triad rate with `threads` threads.
+    public var bandwidthGBps: Double
+    /// `bytesPerControl / bandwidthGBps`, in ns per control.
+    public var floorNsPerControl: Double
+    public var medianNsPerControl: Double
+    public var minNsPerControl: Double
+    /// `medianNsPerControl / floorNsPerControl`.
+    public var ratioToFloor: Double
+    /// `minNsPerControl / floorNsPerControl`.
+    public var bestRatioToFloor: Double
+    /// Whether `size * bytesPerControl` exceeds the last-level cache (otherwise the DRAM floor
+    /// does not bound the kernel and the ratio may be below 1).
+    public var exceedsCache: Bool
+
+    public init(kernel: String, precision: String, threads: Int, size: Int, bytesPerControl: Int,
+                bandwidthGBps: Double, floorNsPerControl: Double, medianNsPerControl: Double,
+                minNsPerControl: Double, ratioToFloor: Double, bestRatioToFloor: Double,
+                exceedsCache: Bool) {
+        self.kernel = kernel
+        self.precision = precision
+        self.threads = threads
+        self.size = size
+        self.bytesPerControl = bytesPerControl
+        self.bandwidthGBps = bandwidthGBps
+        self.floorNsPerControl = floorNsPerControl
+        self.medianNsPerControl = medianNsPerControl
+        self.minNsPerControl = minNsPerControl
+        self.ratioToFloor = ratioToFloor
+        self.bestRatioToFloor = bestRatioToFloor
+        self.exceedsCache = exceedsCache
+    }
+}
+
+/// The machine the run measured.
+public struct MachineInfo: Hashable, Sendable, Codable {
+    /// `model name` from /proc/cpuinfo (or the architecture when unknown).
+    public var cpuModel: String
+    public var architecture: String
+    /// Online logical processors.
+    public var logicalCores: Int
+    /// Processors this process may use (the "all cores" thread count).
+    public var activeCores: Int
+    /// SIMD-related CPU flags from /proc/cpuinfo (sse2, avx2, fma, avx512f, neon...).
+    public var simdFeatures: [String]
+    /// Cache sizes in bytes by level name (`L1d`, `L2`, `L3`), from /sys.
+    public var caches: [String: Int]
+    /// Total memory in bytes (/proc/meminfo), 0 when unknown.
+    public var memoryBytes: Int
+    /// `uname -sr`.
+    public var operatingSystem: String
+    /// 1-minute load average when the run started: other work on the machine adds noise.
+    public var loadAverageAtStart: Double
+
+    public init(cpuModel: String, architecture: String, logicalCores: Int, activeCores: Int,
+                simdFeatures: [String], caches: [String: Int], memoryBytes: Int,
+                operatingSystem: String, loadAverageAtStart: Double) {
+        self.cpuModel = cpuModel
+        self.architecture = architecture
+        self.logicalCores = logicalCores
+        self.activeCores = activeCores
+        self.simdFeatures = simdFeatures
+        self.caches = caches
+        self.memoryBytes = memoryBytes
+        self.operatingSystem = operatingSystem
+        self.loadAverageAtStart = loadAverageAtStart
+    }
+
+    /// The largest cache, in bytes (32 MiB when unknown).
+    public var lastLevelCacheBytes: Int { caches.values.max() ?? 32 << 20 }
+}
+
+/// The compiler that built the benchmark.
+public struct ToolchainInfo: Hashable, Sendable, Codable {
+    /// The first line of `swift --version` at run time, when a `swift` is on the PATH.
+    public var swiftVersion: String?
+    /// The language version the compiler reported at build time (`#if compiler`), e.g. `6.3`.
+    public var compilerVersion: String
+
+    public init(swiftVersion: String?, compilerVersion: String) {
+        self.swiftVersion = swiftVersion
+        self.compilerVersion = compilerVersion
+    }
+}
+
+/// How the benchmark was built.
+public struct BuildInfo: Hashable, Sendable, Codable {
+    /// `release` or `debug` (`#if DEBUG`).
+    public var configuration: String
+    /// The `-Xswiftc` flags of the build, e.g. `-target-cpu native`; empty for default flags.
+    public var swiftFlags: String
+    /// Where `swiftFlags` came from: `--build-flags`, or the SwiftPM build description next to
+    /// the executable, or `unknown`.
+    public var swiftFlagsSource: String
+
+    public init(configuration: String, swiftFlags: String, swiftFlagsSource: String) {
+        self.configuration = configuration
+        self.swiftFlags = swiftFlags
+        self.swiftFlagsSource = swiftFlagsSource
+    }
+}
+
+/// The settings of the run, so that it can be reproduced.
+public struct RunSettings: Hashable, Sendable, Codable {
+    public var quick: Bool
+    public var kernels: [String]
+    public var precisions: [String]
+    public var threads: [Int]
+    public var sizes: [Int]
+    public var repetitions: Int
+    /// Target duration of one timed measurement (iterations are chosen to fill it).
+    public var budgetMilliseconds: Double
+    /// Untimed running of each variant before measuring, per size.
+    public var warmupMilliseconds: Double
+    public var seed: UInt64
+    public var bandwidthArrayBytes: Int
+    /// Timed passes of each bandwidth loop, at the start and again at the end of the run.
+    public var bandwidthPasses: Int
+
+    public init(quick: Bool, kernels: [String], precisions: [String], threads: [Int], sizes: [Int],
+                repetitions: Int, budgetMilliseconds: Double, warmupMilliseconds: Double,
+                seed: UInt64, bandwidthArrayBytes: Int, bandwidthPasses: Int) {
+        self.quick = quick
+        self.kernels = kernels
+        self.precisions = precisions
+        self.threads = threads
+        self.sizes = sizes
+        self.repetitions = repetitions
+        self.budgetMilliseconds = budgetMilliseconds
+        self.warmupMilliseconds = warmupMilliseconds
+        self.seed = seed
+        self.bandwidthArrayBytes = bandwidthArrayBytes
+        self.bandwidthPasses = bandwidthPasses
+    }
+}

@@ -1,0 +1,332 @@
+// Everything `run` writes: latest.json, latest.csv, the SVG charts and README.md, plus the
+// table printed on stdout.
+
+import Foundation
+
+public enum ReportWriter {
+    /// Colors per kernel thread count (1 thread, 2 threads, more) and for the reference.
+    static let referenceColor = "#666666"
+    static let threadColors = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"]
+    static let doubleColors = ["#17becf", "#ff7f0e", "#bcbd22", "#8c564b"]
+
+    static func threadColor(_ index: Int, _ palette: [String] = threadColors) -> String { palette[index % palette.count] }
+
+    static func threadsLabel(_ threads: Int) -> String { threads == 1 ? "1 thread" : "\(threads) threads" }
+
+    /// File names are lowercase: `button-content-float-ns.svg`.
+    public static func nsChartName(kernel: String, precision: String) -> String { "\(kernel)-\(precision.lowercased())-ns.svg" }
+    public static func speedupChartName(kernel: String) -> String { "\(kernel)-speedup.svg" }
+
+    /// Kernels in report order (first appearance).
+    static func kernels(_ report: BenchReport) -> [String] {
+        var seen: [String] = []
+        for row in report.rows where !seen.contains(row.kernel) { seen.append(row.kernel) }
+        return seen
+    }
+
+    static func precisions(_ report: BenchReport, kernel: String) -> [String] {
+        var seen: [String] = []
+        for row in report.rows where row.kernel == kernel && !seen.contains(row.precision) { seen.append(row.precision) }
+        return seen
+    }
+
+    static func kernelThreads(_ report: BenchReport) -> [Int] {
+        Array(Set(report.rows.filter { $0.variant == "kernel" }.map(\.threads))).sorted()
+    }
+
+    // MARK: Charts
+
+    /// ns/control against N (log-log): reference, kernel per thread count, bandwidth floors.
+    public static func nsChart(_ report: BenchReport, kernel: String, precision: String) -> SVGChart {
+        let rows = report.rows.filter { $0.kernel == kernel && $0.precision == precision }
+        var series: [SVGChart.Series] = []
+        let reference = rows.filter { $0.variant == "reference" }
+        series.append(.init(name: "reference (scalar, 1 thread)", color: referenceColor,
+                            points: reference.map(point)))
+        for (index, t) in kernelThreads(report).enumerated() {
+            let kernelRows = rows.filter { $0.variant == "kernel" && $0.threads == t }
+            if kernelRows.isEmpty { continue }
+            series.append(.init(name: "kernel, \(threadsLabel(t))", color: threadColor(index), points: kernelRows.map(point)))
+        }
+        var rules: [SVGChart.Rule] = []
+        let bytes = rows.first?.bytesPerControl ?? 0
+        if bytes > 0 {
+            for (index, band) in report.bandwidth.enumerated() where kernelThreads(report).contains(band.threads) {
+                let floor = Double(bytes) / band.bestGBps
+                rules.append(.init(
+                    name: "DRAM floor, \(threadsLabel(band.threads)) (\(Format.ns(floor)) ns)",
+                    color: threadColor(index), y: floor,
+                    fromX: Double(report.machine.lastLevelCacheBytes) / Double(bytes)))
+            }
+        }
+        return SVGChart(
+            title: "\(kernel), \(precision): time per control",
+            subtitle: "median of \(report.settings.repetitions) repetitions, bars min to p90; floor = \(bytes) B/control at the best copy/triad bandwidth, drawn where the data exceed the \(report.machine.lastLevelCacheBytes >> 20) MiB cache",
+            xLabel: "controls per batch (N, log scale)", yLabel: "time per control (ns, log scale)",
+            xScale: .log, yScale: .log, series: series, rules: rules, xTicksAsSizes: true)
+    }
+
+    static func point(_ row: ResultRow) -> SVGChart.Point {
+        .init(x: Double(row.size), y: row.nsPerControl.median, low: row.nsPerControl.min, high: row.nsPerControl.p90)
+    }
+
+    /// Speedup (reference / kernel) against N, per precision and thread count, with intervals.
+    public static func speedupChart(_ report: BenchReport, kernel: String) -> SVGChart {
+        var series: [SVGChart.Series] = []
+        for precision in precisions(report, kernel: kernel) {
+            for (index, t) in kernelThreads(report).enumerated() {
+                let rows = report.rows.filter { $0.kernel == kernel && $0.precision == precision && $0.variant == "kernel" && $0.threads == t }
+                if rows.isEmpty { continue }
+                let isDouble = precision == "Double"
+                series.append(.init(
+                    name: "\(precision), \(threadsLabel(t))",
+                    color: threadColor(index, isDouble ? doubleColors : threadColors), dashed: isDouble,
+                    points: rows.compactMap { row in
+                        row.speedup.map { .init(x: Double(row.size), y: $0.estimate, low: $0.lower, high: $0.upper) }
+                    }))
+            }
+        }
+        return SVGChart(
+            title: "\(kernel): kernel speedup over the scalar reference",
+            subtitle: "median reference time / median kernel time, bars: 95% bootstrap interval; the reference always runs on 1 thread",
+            xLabel: "controls per batch (N, log scale)", yLabel: "speedup (reference time / kernel time)",
+            xScale: .log, yScale: .linear, series: series,
+            rules: [.init(name: "no speedup (1x)", color: "#444444", y: 1)],
+            yInclude: [0, 1], xTicksAsSizes: true)
+    }
+
+    /// Every chart of the report: (file name, chart).
+    public static func charts(_ report: BenchReport) -> [(String, SVGChart)] {
+        var charts: [(String, SVGChart)] = []
+        for kernel in kernels(report) {
+            charts.append((speedupChartName(kernel: kernel), speedupChart(report, kernel: kernel)))
+            for precision in precisions(report, kernel: kernel) {
+                charts.append((nsChartName(kernel: kernel, precision: precision), nsChart(report, kernel: kernel, precision: precision)))
+            }
+        }
+        return charts
+    }
+
+    // MARK: Tables
+
+    /// The stdout table: one line per kernel, precision and size.
+    public static func table(_ report: BenchReport) -> TextTable {
+        let threads = kernelThreads(report)
+        var header = ["kernel", "precision", "N", "reference ns"]
+        for t in threads { header += ["kernel ns \(t)t", "speedup \(t)t [95% CI]"] }
+        var table = TextTable(header: header, rightAligned: Set(2..<header.count))
+        for kernel in kernels(report) {
+            for precision in precisions(report, kernel: kernel) {
+                let rows = report.rows.filter { $0.kernel == kernel && $0.precision == precision }
+                for reference in rows where reference.variant == "reference" {
+                    var cells = [kernel, precision, SVGChart.sizeLabel(reference.size), Format.ns(reference.nsPerControl.median)]
+                    for t in threads {
+                        if let row = rows.first(where: { $0.variant == "kernel" && $0.threads == t && $0.size == reference.size }) {
+                            cells += [Format.ns(row.nsPerControl.median), Format.interval(row.speedup)]
+                        } else {
+                            cells += ["-", "-"]
+                        }
+                    }
+                    table.append(cells)
+                }
+            }
+        }
+        return table
+    }
+
+    static func kernelRow(_ report: BenchReport, _ kernel: String, _ precision: String, threads: Int, size: Int) -> ResultRow? {
+        report.rows.first { $0.kernel == kernel && $0.precision == precision && $0.variant == "kernel" && $0.threads == threads && $0.size == size }
+    }
+
+    /// The headline: speedup at 16K and at the largest size per kernel and precision, and the
+    /// roofline fraction at the largest size.
+    public static func headline(_ report: BenchReport) -> TextTable {
+        let threads = kernelThreads(report)
+        let sizes = Array(Set(report.rows.map(\.size))).sorted()
+        let large = sizes.last ?? 16_384
+        // 16K, or the size nearest to it (log scale) below the largest.
+        let smaller = sizes.dropLast()
+        let mid = smaller.min { abs(log2(Double($0)) - 14) < abs(log2(Double($1)) - 14) } ?? large
+        let headlineSizes = mid == large ? [mid] : [mid, large]
+        var header = ["kernel", "precision"]
+        for size in headlineSizes {
+            for t in threads { header.append("speedup \(SVGChart.sizeLabel(size)), \(threadsLabel(t))") }
+        }
+        header.append("kernel ns/control \(SVGChart.sizeLabel(large)), 1 thread")
+        for t in threads { header.append("x floor \(SVGChart.sizeLabel(large)), \(threadsLabel(t))") }
+        var table = TextTable(header: header, rightAligned: Set(2..<header.count))
+        for kernel in kernels(report) {
+            for precision in precisions(report, kernel: kernel) {
+                var cells = [kernel, precision]
+                for size in headlineSizes {
+                    for t in threads {
+                        cells.append(Format.interval(kernelRow(report, kernel, precision, threads: t, size: size)?.speedup))
+                    }
+                }
+                cells.append(kernelRow(report, kernel, precision, threads: 1, size: large).map { Format.ns($0.nsPerControl.median) } ?? "-")
+                for t in threads {
+                    let entry = report.roofline.first { $0.kernel == kernel && $0.precision == precision && $0.threads == t }
+                    cells.append(entry.map { Format.ratio($0.ratioToFloor) + ($0.exceedsCache ? "" : " (in cache)") } ?? "-")
+                }
+                table.append(cells)
+            }
+        }
+        return table
+    }
+
+    public static func bandwidthTable(_ report: BenchReport) -> TextTable {
+        var table = TextTable(header: ["threads", "copy GB/s (median)", "copy GB/s (best)", "triad GB/s (median)", "triad GB/s (best)", "arrays"],
+                              rightAligned: Set(0..<6))
+        for band in report.bandwidth {
+            table.append([String(band.threads), Format.gb(band.copy.median), Format.gb(band.copy.max),
+                          Format.gb(band.triad.median), Format.gb(band.triad.max), "\(band.arrayBytes >> 20) MiB each"])
+        }
+        return table
+    }
+
+    public static func rooflineTable(_ report: BenchReport) -> TextTable {
+        var table = TextTable(header: ["kernel", "precision", "threads", "N", "bytes/control", "bandwidth GB/s", "floor ns/control", "kernel ns/control (median)", "x floor (median)", "x floor (best)"],
+                              rightAligned: Set(2..<10))
+        for e in report.roofline {
+            table.append([e.kernel, e.precision, String(e.threads), SVGChart.sizeLabel(e.size), String(e.bytesPerControl),
+                          Format.gb(e.bandwidthGBps), Format.ns(e.floorNsPerControl), Format.ns(e.medianNsPerControl),
+                          Format.ratio(e.ratioToFloor) + (e.exceedsCache ? "" : " (in cache)"), Format.ratio(e.bestRatioToFloor)])
+        }
+        return table
+    }
+
+    // MARK: README
+
+    /// Reports/benchmarks/README.md. `native` is the report of a `-target-cpu native` build
+    /// (the `native/` subdirectory), when there is one.
+    public static func readme(_ report: BenchReport, native: BenchReport?) -> String {
+        let m = report.machine
+        let caches = m.caches.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value >> 10) KiB" }.joined(separator: ", ")
+        var out = """
+        # Benchmark results
+
+        Generated by `layout-bench run` on \(report.date); regenerate with the command under
+        [Reproduce](#reproduce) (do not edit by hand). Schema and columns: [Docs/Benchmarks.md](../../Docs/Benchmarks.md).
+
+        - Machine: \(m.cpuModel), \(m.activeCores) cores available (\(m.logicalCores) logical), \(m.memoryBytes >> 30) GiB, \(caches); \(m.operatingSystem); load average \(m.loadAverageAtStart) at the start (other work on the machine adds noise).
+        - SIMD features: \(m.simdFeatures.joined(separator: " "))
+        - Toolchain: \(report.toolchain.swiftVersion ?? "Swift \(report.toolchain.compilerVersion)"); build: \(report.build.configuration), flags: \(report.build.swiftFlags.isEmpty ? "(defaults)" : "`\(report.build.swiftFlags)`")
+        - Settings: \(report.settings.repetitions) repetitions of \(Format.ns(report.settings.budgetMilliseconds)) ms per variant and size, sizes \(report.settings.sizes.map(SVGChart.sizeLabel).joined(separator: ", ")), seed \(report.settings.seed)\(report.settings.quick ? " (--quick)" : "").
+
+        """
+        if report.build.configuration == "debug" {
+            out += "\n> **DEBUG BUILD: these numbers mean nothing.**\n"
+        }
+        out += """
+
+        ## Headline
+
+        Speedup = scalar reference time / batch kernel time, same inputs, measured interleaved in
+        the same repetitions; brackets: 95% bootstrap interval. The reference always runs on one
+        thread, so the multi-thread columns compare the parallel kernel with the one-thread
+        reference. "x floor" = kernel time / the time the machine's memory bandwidth allows at the
+        largest size (1.00x = at the floor).
+
+        \(headline(report).markdown())
+        """
+        out += targets(report, native: native)
+        out += """
+
+        ## Roofline
+
+        Memory bandwidth measured in the same run (STREAM-style copy `b = q*a` and triad
+        `a = b + q*c` over `Double` arrays far larger than the caches; bytes counted as STREAM
+        does, without write-allocate traffic; measured at the start and the end of the run):
+
+        \(bandwidthTable(report).markdown())
+        Each kernel at its largest size against the floor `bytes per control / best bandwidth`:
+
+        \(rooflineTable(report).markdown())
+        """
+        out += "\n## Charts\n\n"
+        for kernel in kernels(report) {
+            out += "### \(kernel)\n\n"
+            out += "![\(kernel) speedup](\(speedupChartName(kernel: kernel)))\n\n"
+            for precision in precisions(report, kernel: kernel) {
+                out += "![\(kernel) \(precision) ns per control](\(nsChartName(kernel: kernel, precision: precision)))\n\n"
+            }
+        }
+        out += "## All sizes\n\nMedian ns per control; speedup with its 95% interval.\n\n"
+        out += table(report).markdown()
+        out += "\nNotes:\n\n" + report.notes.map { "- \($0)" }.joined(separator: "\n") + "\n"
+        out += """
+
+        ## Reproduce
+
+        ```sh
+        # Full run (about 10 minutes here): rewrites Reports/benchmarks/{latest.json,latest.csv,*.svg,README.md}
+        swift run -c release layout-bench
+        # The native-flags figure (issue 2 asks for 16K with -target-cpu native)
+        swift run -c release --scratch-path .build/native -Xswiftc -target-cpu -Xswiftc native \\
+            layout-bench run --output Reports/benchmarks/native --sizes 1024,16384,262144,4194304
+        # A quick run (under a minute) and the regression gate CI uses
+        swift run -c release layout-bench run --quick --output /tmp/bench
+        swift run -c release layout-bench compare Reports/benchmarks/baseline.json /tmp/bench/latest.json
+        ```
+
+        `Reports/benchmarks/baseline.json` is the reference `compare` checks against in CI
+        (`Benchmarks/ci-bench.sh`); it is a copy of a full run's latest.json, refreshed by hand
+        when a kernel legitimately changes speed.
+
+        """
+        return out
+    }
+
+    /// The targets of issues 2 and 5, measured (button-content only; omitted when absent).
+    static func targets(_ report: BenchReport, native: BenchReport?) -> String {
+        guard report.rows.contains(where: { $0.kernel == "button-content" }) else { return "" }
+        var table = TextTable(header: ["target", "measured", "met"])
+        func add(_ target: String, _ measured: String, _ met: Bool?) {
+            table.append([target, measured, met.map { $0 ? "yes" : "**no**" } ?? "-"])
+        }
+        if let row = kernelRow(report, "button-content", "Float", threads: 1, size: 16_384), let s = row.speedup {
+            add("Float kernel >= 8x the reference at 16K, default flags (issue 2)", Format.interval(s), s.estimate >= 8)
+        }
+        if let row = kernelRow(report, "button-content", "Double", threads: 1, size: 16_384), let s = row.speedup {
+            add("Double kernel >= 4x the Double reference at 16K (issue 2)", Format.interval(s), s.estimate >= 4)
+        }
+        if let native, let row = kernelRow(native, "button-content", "Float", threads: 1, size: 16_384) {
+            add("Float kernel <= 1.5 ns/control at 16K with `-target-cpu native` (issue 2; native/ run)",
+                "\(Format.ns(row.nsPerControl.median)) ns (min \(Format.ns(row.nsPerControl.min)))", row.nsPerControl.median <= 1.5)
+        } else if report.build.swiftFlags.contains("target-cpu"), let row = kernelRow(report, "button-content", "Float", threads: 1, size: 16_384) {
+            add("Float kernel <= 1.5 ns/control at 16K with `-target-cpu native` (issue 2)",
+                "\(Format.ns(row.nsPerControl.median)) ns (min \(Format.ns(row.nsPerControl.min)))", row.nsPerControl.median <= 1.5)
+        }
+        if let e = report.roofline.first(where: { $0.kernel == "button-content" && $0.precision == "Float" && $0.threads == 1 }) {
+            add("Float kernel at \(SVGChart.sizeLabel(e.size)) within 1.3x of the bandwidth floor, 1 thread (issue 5)",
+                "\(Format.ratio(e.ratioToFloor)) (\(Format.ns(e.medianNsPerControl)) vs floor \(Format.ns(e.floorNsPerControl)) ns; best \(Format.ratio(e.bestRatioToFloor)))",
+                e.exceedsCache ? e.ratioToFloor <= 1.3 : nil)
+        }
+        return "\n## Targets (button content)\n\n" + table.markdown()
+    }
+
+    // MARK: Files
+
+    /// Writes latest.json, latest.csv, the charts and README.md into `directory`.
+    /// - Returns: the paths written.
+    @discardableResult
+    public static func write(_ report: BenchReport, to directory: String) throws -> [String] {
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        func url(_ name: String) -> URL { URL(fileURLWithPath: directory).appendingPathComponent(name) }
+        var written: [String] = []
+        try report.jsonData().write(to: url("latest.json"), options: .atomic)
+        written.append(url("latest.json").path)
+        try Data(ReportIO.csv(report.rows).utf8).write(to: url("latest.csv"), options: .atomic)
+        written.append(url("latest.csv").path)
+        for (name, chart) in charts(report) {
+            try Data(chart.render().utf8).write(to: url(name), options: .atomic)
+            written.append(url(name).path)
+        }
+        let nativePath = url("native").appendingPathComponent("latest.json").path
+        let native = fm.fileExists(atPath: nativePath) ? try? BenchReport.read(path: nativePath) : nil
+        try Data(readme(report, native: native).utf8).write(to: url("README.md"), options: .atomic)
+        written.append(url("README.md").path)
+        return written
+    }
+}

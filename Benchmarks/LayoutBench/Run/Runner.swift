@@ -1,0 +1,281 @@
+// The measurement loop of `layout-bench run`.
+//
+// For every subject (kernel x precision) and size:
+// 1. build the subject (seeded inputs), run the reference and the kernel with every thread
+//    count once, and check each kernel output against the reference bit for bit;
+// 2. warm up each variant, then choose its iterations per measurement to fill the time budget;
+// 3. repeat: time each variant once per repetition, the order rotating between repetitions
+//    (reference and kernels interleaved, so a speedup's two sides share the machine's state);
+// 4. check again, consume a checksum, summarize.
+
+import LayoutCore
+
+/// Everything `run` needs to know; `RunOptions.parse` fills it from the command line.
+public struct RunOptions: Hashable, Sendable {
+    /// Kernel name filters: a subject runs when its kernel name contains one of them (all
+    /// subjects when empty).
+    public var filters: [String] = []
+    public var sizes: [Int] = RunOptions.defaultSizes
+    public var precisions: [String] = ["Float", "Double"]
+    /// Kernel thread counts (the reference always runs on one thread).
+    public var threads: [Int] = [1, _activeProcessorCount]
+    public var quick = false
+    public var repetitions = 15
+    public var budgetMilliseconds: Double = 40
+    public var warmupMilliseconds: Double = 20
+    public var seed: UInt64 = 42
+    public var bandwidthArrayBytes = 256 << 20
+    public var bandwidthPasses = 5
+    public var outputDirectory = "Reports/benchmarks"
+    public var format: OutputFormat = .table
+    /// Write latest.json/csv, charts and README.md (off with `--no-write`).
+    public var writeFiles = true
+    /// `--build-flags`: recorded in the report instead of the detected flags.
+    public var buildFlags: String?
+    /// `--allow-debug`: measure a debug build anyway (the report says so).
+    public var allowDebug = false
+    /// Progress lines on stderr.
+    public var progress = true
+
+    public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
+        case table, json, csv
+    }
+
+    /// Log-spaced from 16 to 4,194,304 (powers of four).
+    public static let defaultSizes = [16, 64, 256, 1_024, 4_096, 16_384, 65_536, 262_144, 1_048_576, 4_194_304]
+    /// `--quick`: the sizes `compare` checks in CI; under a minute for everything.
+    public static let quickSizes = [64, 1_024, 16_384, 262_144]
+
+    public init() {}
+
+    /// `--quick` settings: fewer sizes, repetitions and a shorter budget.
+    public mutating func applyQuick() {
+        quick = true
+        sizes = RunOptions.quickSizes
+        repetitions = 7
+        budgetMilliseconds = 8
+        warmupMilliseconds = 4
+        bandwidthArrayBytes = 64 << 20
+        bandwidthPasses = 3
+    }
+}
+
+/// A kernel's output differed from its reference: the run stops.
+public struct VerificationFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(description: String) { self.description = description }
+}
+
+/// The raw timings of one subject at one size (ns/control per repetition and variant).
+public struct SizeMeasurement {
+    public var kernel: String
+    public var precision: String
+    public var bytesPerControl: Int
+    public var size: Int
+    /// Reference samples, then one array per kernel thread count (same order as `threads`).
+    public var reference: [Double]
+    public var referenceIterations: Int
+    public var threads: [Int]
+    public var kernels: [[Double]]
+    public var kernelIterations: [Int]
+}
+
+public struct Runner {
+    public var options: RunOptions
+    public var subjects: [any LayoutBenchSubject.Type]
+    /// Receives progress lines (stderr in the CLI).
+    public var log: (String) -> Void
+
+    public init(options: RunOptions, subjects: [any LayoutBenchSubject.Type], log: @escaping (String) -> Void) {
+        self.options = options
+        self.subjects = subjects
+        self.log = log
+    }
+
+    /// The subjects the filters and precisions select, in registration order.
+    public var selectedSubjects: [any LayoutBenchSubject.Type] {
+        subjects.filter { subject in
+            (options.filters.isEmpty || options.filters.contains { subject.kernel.contains($0) })
+                && options.precisions.contains { $0.lowercased() == subject.precision.lowercased() }
+        }
+    }
+
+    /// Runs everything and returns the report (without writing anything).
+    public func run(arguments: [String], machine: MachineInfo, toolchain: ToolchainInfo,
+                    build: BuildInfo, date: String) throws -> BenchReport {
+        let selected = selectedSubjects
+        let threads = Array(Set(options.threads.map { max(1, $0) })).sorted()
+        let started = BenchClock.now()
+
+        log("measuring memory bandwidth (\(options.bandwidthArrayBytes >> 20) MiB per array, threads \(threads.map(String.init).joined(separator: ",")))")
+        var copyRates: [Int: [Double]] = [:]
+        var triadRates: [Int: [Double]] = [:]
+        var arrayBytes = options.bandwidthArrayBytes
+        func sampleBandwidth() {
+            for t in threads {
+                let sample = Bandwidth.sample(threads: t, arrayBytes: options.bandwidthArrayBytes, passes: options.bandwidthPasses)
+                copyRates[t, default: []] += sample.copy
+                triadRates[t, default: []] += sample.triad
+                arrayBytes = sample.arrayBytes
+            }
+        }
+        sampleBandwidth()
+
+        var measurements: [SizeMeasurement] = []
+        let total = selected.count * options.sizes.count
+        var step = 0
+        for subject in selected {
+            for size in options.sizes {
+                step += 1
+                let elapsed = Double(BenchClock.now() - started) / 1e9
+                log("[\(step)/\(total)] \(subject.kernel) \(subject.precision) N=\(size)  (\(Int(elapsed)) s)")
+                measurements.append(try measure(subject, size: size, threads: threads))
+            }
+        }
+
+        log("measuring memory bandwidth again")
+        sampleBandwidth()
+        let bandwidth = threads.map {
+            BandwidthMeasurement(threads: $0, arrayBytes: arrayBytes, copyRates: copyRates[$0]!, triadRates: triadRates[$0]!)
+        }
+        let settings = RunSettings(
+            quick: options.quick, kernels: Array(Set(selected.map { $0.kernel })).sorted(),
+            precisions: options.precisions, threads: threads, sizes: options.sizes,
+            repetitions: options.repetitions, budgetMilliseconds: options.budgetMilliseconds,
+            warmupMilliseconds: options.warmupMilliseconds, seed: options.seed,
+            bandwidthArrayBytes: arrayBytes, bandwidthPasses: options.bandwidthPasses)
+        log("done in \(Int(Double(BenchClock.now() - started) / 1e9)) s")
+        return ReportBuilder.build(
+            measurements: measurements, bandwidth: bandwidth, settings: settings, arguments: arguments,
+            machine: machine, toolchain: toolchain, build: build, date: date)
+    }
+
+    /// Measures one subject at one size.
+    public func measure(_ type: any LayoutBenchSubject.Type, size: Int, threads: [Int]) throws -> SizeMeasurement {
+        var subject = type.init(count: size, seed: options.seed)
+
+        // Check first: every kernel variant against the reference, bit for bit.
+        subject.runReference()
+        for t in threads {
+            subject.runKernel(parallelism: .threads(t))
+            do { try subject.verify() } catch {
+                throw VerificationFailure(description: "\(type.label) N=\(size) \(t) thread(s): \(error)")
+            }
+        }
+
+        // Variant 0 is the reference, 1... the kernel with threads[0]...
+        let variants = 1 + threads.count
+        func runVariant(_ variant: Int, _ subject: inout any LayoutBenchSubject) {
+            if variant == 0 { subject.runReference() } else { subject.runKernel(parallelism: .threads(threads[variant - 1])) }
+        }
+
+        // Warm up each variant and choose its iterations: enough calls to fill the budget.
+        let budget = options.budgetMilliseconds * 1e6
+        let warmup = options.warmupMilliseconds * 1e6
+        var iterations = [Int](repeating: 1, count: variants)
+        for variant in 0..<variants {
+            var calls = 0
+            var spent = 0.0
+            var batch = 1
+            // Double the batch until the warm-up time is spent (at least two calls).
+            while spent < warmup || calls < 2 {
+                spent += BenchClock.measure { for _ in 0..<batch { runVariant(variant, &subject) } }
+                calls += batch
+                if batch < 1 << 20 { batch *= 2 }
+            }
+            let perCall = spent / Double(calls)
+            iterations[variant] = max(1, Int((budget / max(perCall, 1)).rounded()))
+        }
+
+        var samples = [[Double]](repeating: [], count: variants)
+        for repetition in 0..<options.repetitions {
+            // Rotate the order so no variant always runs first (after a cold stretch) or last.
+            for slot in 0..<variants {
+                let variant = (slot + repetition) % variants
+                let count = iterations[variant]
+                let nanoseconds = BenchClock.measure { for _ in 0..<count { runVariant(variant, &subject) } }
+                samples[variant].append(nanoseconds / Double(count * size))
+            }
+        }
+
+        // Check again (the last kernel output against the reference) and consume the outputs.
+        subject.runReference()
+        do { try subject.verify() } catch {
+            throw VerificationFailure(description: "\(type.label) N=\(size) after timing: \(error)")
+        }
+        benchSink(subject.checksum())
+
+        return SizeMeasurement(
+            kernel: type.kernel, precision: type.precision, bytesPerControl: type.bytesPerControl,
+            size: size, reference: samples[0], referenceIterations: iterations[0], threads: threads,
+            kernels: Array(samples.dropFirst()), kernelIterations: Array(iterations.dropFirst()))
+    }
+}
+
+/// Turns raw measurements into report rows, the roofline and notes.
+public enum ReportBuilder {
+    public static func build(
+        measurements: [SizeMeasurement], bandwidth: [BandwidthMeasurement], settings: RunSettings,
+        arguments: [String], machine: MachineInfo, toolchain: ToolchainInfo, build: BuildInfo, date: String
+    ) -> BenchReport {
+        var rows: [ResultRow] = []
+        var roofline: [RooflineEntry] = []
+        let cache = machine.lastLevelCacheBytes
+        for m in measurements {
+            rows.append(ResultRow(
+                kernel: m.kernel, variant: "reference", precision: m.precision, threads: 1, size: m.size,
+                iterations: m.referenceIterations, repetitions: m.reference.count,
+                nsPerControl: SampleSummary(m.reference), speedup: nil, bytesPerControl: m.bytesPerControl,
+                floorNsPerControl: nil, ratioToFloor: nil))
+            for (index, t) in m.threads.enumerated() {
+                let summary = SampleSummary(m.kernels[index])
+                // A reproducible seed per row, so reruns of `build` give the same interval.
+                let seed = stableHash("\(m.kernel)/\(m.precision)/\(t)/\(m.size)")
+                let speedup = Statistics.speedup(reference: m.reference, kernel: m.kernels[index], seed: seed)
+                var floor: Double?
+                if m.size * m.bytesPerControl > cache, let band = bandwidth.first(where: { $0.threads == t }) {
+                    floor = Double(m.bytesPerControl) / band.bestGBps
+                }
+                rows.append(ResultRow(
+                    kernel: m.kernel, variant: "kernel", precision: m.precision, threads: t, size: m.size,
+                    iterations: m.kernelIterations[index], repetitions: m.kernels[index].count,
+                    nsPerControl: summary, speedup: speedup, bytesPerControl: m.bytesPerControl,
+                    floorNsPerControl: floor, ratioToFloor: floor.map { summary.median / $0 }))
+            }
+        }
+        // The roofline: each kernel, precision and thread count at its largest size.
+        let kernelRows = rows.filter { $0.variant == "kernel" }
+        let groups = Dictionary(grouping: kernelRows) { "\($0.kernel)|\($0.precision)|\($0.threads)" }
+        for key in groups.keys.sorted() {
+            let row = groups[key]!.max { $0.size < $1.size }!
+            guard let band = bandwidth.first(where: { $0.threads == row.threads }) else { continue }
+            let floor = Double(row.bytesPerControl) / band.bestGBps
+            roofline.append(RooflineEntry(
+                kernel: row.kernel, precision: row.precision, threads: row.threads, size: row.size,
+                bytesPerControl: row.bytesPerControl, bandwidthGBps: band.bestGBps,
+                floorNsPerControl: floor, medianNsPerControl: row.nsPerControl.median,
+                minNsPerControl: row.nsPerControl.min, ratioToFloor: row.nsPerControl.median / floor,
+                bestRatioToFloor: row.nsPerControl.min / floor,
+                exceedsCache: row.size * row.bytesPerControl > cache))
+        }
+        var notes = [
+            "The reference is scalar and single-threaded in every row; `threads` applies to the batch kernel only, so speedups with 2+ threads compare the parallel kernel with the one-thread reference.",
+            "The kernel rows include validation of every input (the checked public API), as a caller would run it.",
+            "ns/control figures are medians over the repetitions; speedup = median reference / median kernel from the same interleaved repetitions, with a 95% paired bootstrap interval (2000 resamples, seeded).",
+            "Floor = bytesPerControl / best copy-or-triad bandwidth with the same thread count (STREAM byte counting, no write-allocate); it bounds only rows whose working set exceeds the last-level cache.",
+        ]
+        if build.configuration == "debug" {
+            notes.insert("DEBUG BUILD: these numbers mean nothing (run with -c release).", at: 0)
+        }
+        return BenchReport(
+            date: date, arguments: arguments, machine: machine, toolchain: toolchain, build: build,
+            settings: settings, bandwidth: bandwidth, rows: rows, roofline: roofline, notes: notes)
+    }
+
+    /// FNV-1a of a string: a seed that does not change between runs or builds.
+    static func stableHash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+}

@@ -1,0 +1,45 @@
+import LayoutCore
+
+/// One kernel in one precision, prepared for a batch of `count` controls, as the runner sees
+/// it. The `layout-bench` executable adapts its `BenchmarkSubject`s to this protocol, so the
+/// subjects stay in the executable target and this library stays testable with fakes.
+///
+/// The methods run a whole batch each; the runner calls them through an existential, which
+/// costs one indirect call per batch.
+public protocol LayoutBenchSubject {
+    /// The kernel's name in reports (`button-content`, `thumb-track`, `toggle-transition`).
+    static var kernel: String { get }
+    /// `Float` or `Double`.
+    static var precision: String { get }
+    /// Bytes the kernel reads and writes per control (inputs plus outputs), for the roofline.
+    static var bytesPerControl: Int { get }
+
+    init(count: Int, seed: UInt64)
+
+    /// Lays out every control with the scalar reference, one control at a time, on one thread.
+    mutating func runReference()
+    /// Lays out every control with the batch kernel (validation included).
+    mutating func runKernel(parallelism: Parallelism)
+    /// Throws when the kernel's last output differs from the reference's in any bit.
+    func verify() throws
+    /// A value that depends on the outputs, consumed so the optimizer cannot drop the work.
+    func checksum() -> UInt64
+}
+
+extension LayoutBenchSubject {
+    /// `kernel/precision`, for progress lines and errors.
+    static var label: String { "\(kernel) \(precision)" }
+}
+
+/// Keeps `value` alive as far as the optimizer can tell: the call is opaque (not inlinable,
+/// in another module than the timed loops' callers) and writes to a global.
+@inline(never)
+public func benchSink(_ value: UInt64) {
+    _benchSinkStorage.withLock { $0 ^= value }
+}
+
+/// The XOR of everything passed to `benchSink`, so that it is observable.
+public var benchSinkValue: UInt64 { _benchSinkStorage.withLock { $0 } }
+
+import Synchronization
+let _benchSinkStorage = Mutex<UInt64>(0)

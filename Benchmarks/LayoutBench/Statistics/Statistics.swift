@@ -1,0 +1,156 @@
+// Descriptive statistics of timing samples, and a seeded bootstrap interval for speedups.
+//
+// Conventions (documented in Docs/Benchmarks.md):
+// - median: the middle value, or the mean of the two middle values for an even count;
+// - quantile(q): linear interpolation between closest ranks (type 7 of Hyndman and Fan, the
+//   default of R and NumPy): position h = (n - 1) q, value x[floor h] + (h - floor h) (x[ceil h] -
+//   x[floor h]);
+// - MAD: the median of |x - median|, unscaled (multiply by 1.4826 for a normal-consistent sigma);
+// - standard deviation: the sample one (divisor n - 1); CV = standard deviation / mean.
+
+import LayoutCoreTesting
+
+/// Summary statistics of one figure (for example ns/control over the repetitions).
+public struct SampleSummary: Hashable, Sendable, Codable {
+    public var count: Int
+    public var median: Double
+    public var min: Double
+    public var max: Double
+    public var p90: Double
+    public var mean: Double
+    /// Median absolute deviation from the median (unscaled).
+    public var mad: Double
+    /// Sample standard deviation (n - 1 in the divisor); 0 for a single sample.
+    public var standardDeviation: Double
+    /// Coefficient of variation: standard deviation / mean (0 when the mean is 0).
+    public var cv: Double
+
+    public init(count: Int, median: Double, min: Double, max: Double, p90: Double, mean: Double,
+                mad: Double, standardDeviation: Double, cv: Double) {
+        self.count = count
+        self.median = median
+        self.min = min
+        self.max = max
+        self.p90 = p90
+        self.mean = mean
+        self.mad = mad
+        self.standardDeviation = standardDeviation
+        self.cv = cv
+    }
+
+    /// The statistics of `samples`.
+    /// - Precondition: `samples` is not empty and holds no NaN.
+    public init(_ samples: [Double]) {
+        precondition(!samples.isEmpty, "SampleSummary of no samples")
+        let sorted = samples.sorted()
+        let median = Statistics.quantile(sortedSamples: sorted, 0.5)
+        let mean = Statistics.mean(sorted)
+        let deviation = Statistics.standardDeviation(sorted)
+        self.init(
+            count: sorted.count, median: median, min: sorted.first!, max: sorted.last!,
+            p90: Statistics.quantile(sortedSamples: sorted, 0.9), mean: mean,
+            mad: Statistics.medianAbsoluteDeviation(sorted),
+            standardDeviation: deviation, cv: mean == 0 ? 0 : deviation / mean)
+    }
+}
+
+/// A point estimate with a confidence interval.
+public struct Interval: Hashable, Sendable, Codable {
+    public var estimate: Double
+    public var lower: Double
+    public var upper: Double
+    /// The confidence level, for example 0.95.
+    public var level: Double
+
+    public init(estimate: Double, lower: Double, upper: Double, level: Double) {
+        self.estimate = estimate
+        self.lower = lower
+        self.upper = upper
+        self.level = level
+    }
+}
+
+/// Statistics helpers over `[Double]`.
+public enum Statistics {
+    public static func mean(_ samples: [Double]) -> Double {
+        precondition(!samples.isEmpty)
+        return samples.reduce(0, +) / Double(samples.count)
+    }
+
+    /// The median; for an even count, the mean of the two middle values.
+    public static func median(_ samples: [Double]) -> Double {
+        quantile(sortedSamples: samples.sorted(), 0.5)
+    }
+
+    /// The `q` quantile (0...1) by linear interpolation between closest ranks (type 7).
+    public static func quantile(_ samples: [Double], _ q: Double) -> Double {
+        quantile(sortedSamples: samples.sorted(), q)
+    }
+
+    /// `quantile(_:_:)` of samples already sorted in ascending order.
+    public static func quantile(sortedSamples sorted: [Double], _ q: Double) -> Double {
+        precondition(!sorted.isEmpty, "quantile of no samples")
+        precondition((0...1).contains(q), "quantile \(q) outside 0...1")
+        let position = Double(sorted.count - 1) * q
+        let below = Int(position.rounded(.down))
+        let above = Swift.min(below + 1, sorted.count - 1)
+        let fraction = position - Double(below)
+        if fraction == 0 { return sorted[below] }
+        return sorted[below] + fraction * (sorted[above] - sorted[below])
+    }
+
+    /// The median of the absolute deviations from the median (unscaled).
+    public static func medianAbsoluteDeviation(_ samples: [Double]) -> Double {
+        let center = median(samples)
+        return median(samples.map { abs($0 - center) })
+    }
+
+    /// The sample standard deviation (divisor n - 1); 0 for fewer than two samples.
+    public static func standardDeviation(_ samples: [Double]) -> Double {
+        guard samples.count > 1 else { return 0 }
+        let center = mean(samples)
+        let squares = samples.reduce(0) { $0 + ($1 - center) * ($1 - center) }
+        return (squares / Double(samples.count - 1)).squareRoot()
+    }
+
+    /// The speedup `median(reference) / median(kernel)` with a percentile bootstrap interval.
+    ///
+    /// The samples are paired: `reference[i]` and `kernel[i]` were measured in the same
+    /// repetition, back to back. Each bootstrap resample draws repetition indices with
+    /// replacement and keeps the pairs together, so the interval reflects the noise the two
+    /// shared. The generator is seeded: the same samples and seed give the same interval.
+    ///
+    /// - Precondition: both arrays have the same, non-zero count and positive values.
+    public static func speedup(
+        reference: [Double], kernel: [Double], level: Double = 0.95,
+        resamples: Int = 2000, seed: UInt64 = 0x5eed
+    ) -> Interval {
+        precondition(reference.count == kernel.count && !reference.isEmpty,
+                     "speedup needs paired samples")
+        let estimate = median(reference) / median(kernel)
+        let n = reference.count
+        guard n > 1 else {
+            return Interval(estimate: estimate, lower: estimate, upper: estimate, level: level)
+        }
+        var random = SplitMix64(seed: seed)
+        var ratios: [Double] = []
+        ratios.reserveCapacity(resamples)
+        var referenceDraw = [Double](repeating: 0, count: n)
+        var kernelDraw = [Double](repeating: 0, count: n)
+        for _ in 0..<resamples {
+            for slot in 0..<n {
+                let pick = Int(random.next() % UInt64(n))
+                referenceDraw[slot] = reference[pick]
+                kernelDraw[slot] = kernel[pick]
+            }
+            ratios.append(median(referenceDraw) / median(kernelDraw))
+        }
+        ratios.sort()
+        let tail = (1 - level) / 2
+        return Interval(
+            estimate: estimate,
+            lower: quantile(sortedSamples: ratios, tail),
+            upper: quantile(sortedSamples: ratios, 1 - tail),
+            level: level)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import LayoutBench
+import Testing
+
+/// `layout-bench compare` on crafted reports: exit codes and what the table says.
+struct CompareTests {
+    @Test func identicalReportsPass() throws {
+        let directory = try temporaryDirectory()
+        let baseline = try write(sampleReport(), to: directory, name: "baseline.json")
+        let result = runCLI(["compare", baseline, baseline])
+        #expect(result.code == ExitCode.success)
+        #expect(result.out.contains("8 rows within thresholds"))
+        #expect(result.out.contains("button-content"))
+    }
+
+    @Test func noiseWithinTheDefaultThresholdPasses() throws {
+        let directory = try temporaryDirectory()
+        let baseline = try write(sampleReport(), to: directory, name: "baseline.json")
+        // 30% slower everywhere: 0.7 >= 0.5.
+        let new = try write(sampleReport(speedupScale: ["Float": 0.7, "Double": 0.7]), to: directory, name: "new.json")
+        #expect(runCLI(["compare", baseline, new]).code == ExitCode.success)
+    }
+
+    @Test func aKernelFallingBackToScalarFails() throws {
+        let directory = try temporaryDirectory()
+        let baseline = try write(sampleReport(), to: directory, name: "baseline.json")
+        // Float speedups drop from 6-12x to 1-2x (a sixth): a regression in all four Float rows.
+        let new = try write(sampleReport(speedupScale: ["Float": 1.0 / 6]), to: directory, name: "new.json")
+        let result = runCLI(["compare", baseline, new])
+        #expect(result.code == ExitCode.regression)
+        #expect(result.out.contains("4 of 8 rows REGRESSED"))
+        #expect(result.out.contains("REGRESSION"))
+        // A per-kernel threshold (here, looser than the drop) lets it pass...
+        #expect(runCLI(["compare", baseline, new, "--threshold", "button-content=0.1"]).code == ExitCode.success)
+        // ...and a precision-specific one wins over the kernel's.
+        #expect(runCLI(["compare", baseline, new, "--threshold", "button-content=0.1", "--threshold", "button-content/Float=0.5"]).code == ExitCode.regression)
+        // A loose Float threshold with a tight default: the unchanged Double rows pass too.
+        #expect(runCLI(["compare", baseline, new, "--default-threshold", "0.9", "--threshold", "button-content/Float=0.1"]).code == ExitCode.success)
+    }
+
+    @Test func filtersSelectRows() throws {
+        let directory = try temporaryDirectory()
+        let baseline = try write(sampleReport(), to: directory, name: "baseline.json")
+        let new = try write(sampleReport(speedupScale: ["Float": 0.2]), to: directory, name: "new.json")
+        let onlyLarge = runCLI(["compare", baseline, new, "--threads", "1", "--min-size", "1M"])
+        #expect(onlyLarge.code == ExitCode.regression)
+        #expect(onlyLarge.out.contains("1 of 2 rows REGRESSED"))
+    }
+
+    @Test func tighterThresholdCatchesSmallerDrops() throws {
+        let directory = try temporaryDirectory()
+        let baseline = try write(sampleReport(), to: directory, name: "baseline.json")
+        let new = try write(sampleReport(speedupScale: ["Double": 0.8]), to: directory, name: "new.json")
+        #expect(runCLI(["compare", baseline, new]).code == ExitCode.success)
+        #expect(runCLI(["compare", baseline, new, "--default-threshold", "0.9"]).code == ExitCode.regression)
+    }
+
+    @Test func badInputsAndUsage() throws {
+        let directory = try temporaryDirectory()
+        let baseline = try write(sampleReport(), to: directory, name: "baseline.json")
+        let other = try write(sampleReport(kernel: "thumb-track"), to: directory, name: "other.json")
+        let future = try write(sampleReport(schemaVersion: 99), to: directory, name: "future.json")
+        // No rows in common, other schema version, missing file: input errors.
+        #expect(runCLI(["compare", baseline, other]).code == ExitCode.input)
+        let schema = runCLI(["compare", baseline, future])
+        #expect(schema.code == ExitCode.input)
+        #expect(schema.err.contains("schema version 99"))
+        #expect(runCLI(["compare", baseline, directory + "/missing.json"]).code == ExitCode.input)
+        // Usage errors.
+        #expect(runCLI(["compare", baseline]).code == ExitCode.usage)
+        #expect(runCLI(["compare", baseline, baseline, "--threshold", "button-content"]).code == ExitCode.usage)
+        #expect(runCLI(["compare", baseline, baseline, "--threshold", "button-content=1.5"]).code == ExitCode.usage)
+        #expect(runCLI(["compare", baseline, baseline, "--default-threshold", "0"]).code == ExitCode.usage)
+        let unknown = runCLI(["compare", baseline, baseline, "--thresold", "x=0.5"])
+        #expect(unknown.code == ExitCode.usage)
+        #expect(unknown.err.contains("unknown option '--thresold'"))
+    }
+}

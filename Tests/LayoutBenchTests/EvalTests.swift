@@ -1,0 +1,142 @@
+import Foundation
+import LayoutBench
+import Testing
+
+/// `layout-bench eval` on the fixture files, against frames worked out by hand from SPEC
+/// section 1, and on bad rows.
+struct EvalTests {
+    /// The fixture's expected frames: image x, y, w, h, then title x, y, w, h.
+    ///
+    /// 0. UIKit's case: 88x56, image 32x32, title 37x20, leading, LTR. Block 32 + 0 + 37 = 69,
+    ///    offset (88 - 69) / 2 = 9.5: image x 9.5, title x 9.5 + 32 = 41.5; across, image
+    ///    (56 - 32) / 2 = 12, title (56 - 20) / 2 = 18.
+    /// 1. The same in RTL: leading is on the right, so the title comes first: title x 9.5,
+    ///    image x 9.5 + 37 = 46.5.
+    /// 2. 100x80, insets top 4, leading 10, bottom 6, trailing 20; image 24x24 on top of a
+    ///    50x16 title, spacing 8. Content rect x 10, y 4, 70 x 70. Along y: block 24 + 8 + 16 =
+    ///    48, offset 11: image y 15, title y 15 + 24 + 8 = 47. Across: image x 10 + 23 = 33,
+    ///    title x 10 + 10 = 20.
+    /// 3. 46x50, image 10x10 below a 21x11 title, spacing 3, scale 1. Along y: block 24,
+    ///    offset 13: title y 13, image y 13 + 11 + 3 = 27. Across: image x 18, title x 12.5,
+    ///    snapped to 13 (half away from zero), its far edge 33.5 to 34, width 34 - 13 = 21.
+    /// 4. .fit overflow: 60x20, image 20x20, title 50x10, spacing 5. 75 > 60: room for the
+    ///    title 60 - 20 - 5 = 35, so it shrinks to 35; offset 0: image x 0, title x 25; title y
+    ///    (20 - 10) / 2 = 5.
+    /// 5. The same in .legacy: no shrinking, offset (60 - 75) / 2 = -7.5: image x -7.5, title
+    ///    x -7.5 + 25 = 17.5 with its full width 50.
+    /// 6. .fit with an absent title (width 0): the title counts as 0x0 and the gap goes, so the
+    ///    image alone is centered: x (50 - 10) / 2 = 20, y 10; the empty title sits at x 20 +
+    ///    10 = 30, y 30 / 2 = 15.
+    static let expected: [[Double]] = [
+        [9.5, 12, 32, 32, 41.5, 18, 37, 20],
+        [46.5, 12, 32, 32, 9.5, 18, 37, 20],
+        [33, 15, 24, 24, 20, 47, 50, 16],
+        [18, 27, 10, 10, 13, 13, 21, 11],
+        [0, 0, 20, 20, 25, 5, 35, 10],
+        [-7.5, 0, 20, 20, 17.5, 5, 50, 10],
+        [20, 10, 10, 10, 30, 15, 0, 0],
+    ]
+
+    static let outputHeader = "index,imageX,imageY,imageWidth,imageHeight,titleX,titleY,titleWidth,titleHeight"
+
+    /// The frames of a CSV output, checked against `expected`.
+    func check(csv output: String) throws {
+        let records = try CSV.parse(output)
+        #expect(records.first?.fields.joined(separator: ",") == Self.outputHeader)
+        #expect(records.count == Self.expected.count + 1)
+        for (index, record) in records.dropFirst().enumerated() where index < Self.expected.count {
+            #expect(record.fields[0] == String(index))
+            let values = record.fields.dropFirst().map { Double($0) }
+            #expect(values == Self.expected[index].map { Optional($0) }, "control \(index)")
+        }
+    }
+
+    @Test(arguments: ["reference", "kernel"], ["float", "double"])
+    func csvFixture(engine: String, precision: String) throws {
+        let result = runCLI(["eval", "--kernel", "button-content", "--engine", engine, "--precision", precision,
+                             "--input", fixtures + "/button-content.csv"])
+        #expect(result.code == ExitCode.success, "\(result.err)")
+        try check(csv: result.out)
+    }
+
+    @Test(arguments: ["reference", "kernel"])
+    func jsonFixtureGivesTheSameFrames(engine: String) throws {
+        let result = runCLI(["eval", "--kernel", "button-content", "--engine", engine,
+                             "--input", fixtures + "/button-content.json"])
+        #expect(result.code == ExitCode.success, "\(result.err)")
+        try check(csv: result.out)
+    }
+
+    @Test func jsonOutputFromStdin() throws {
+        let input = "width,height,imageWidth,imageHeight,titleWidth,titleHeight\n88,56,32,32,37,20\n"
+        let result = runCLI(["eval", "--kernel", "button-content", "--output-format", "json"], stdin: input)
+        #expect(result.code == ExitCode.success)
+        let objects = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as! [[String: Double]]
+        #expect(objects == [["index": 0, "imageX": 9.5, "imageY": 12, "imageWidth": 32, "imageHeight": 32,
+                             "titleX": 41.5, "titleY": 18, "titleWidth": 37, "titleHeight": 20]])
+    }
+
+    @Test func outputFile() throws {
+        let directory = try temporaryDirectory()
+        let result = runCLI(["eval", "--kernel", "button-content", "--input", fixtures + "/button-content.csv",
+                             "--output", directory + "/frames.csv"])
+        #expect(result.code == ExitCode.success)
+        try check(csv: try String(contentsOfFile: directory + "/frames.csv", encoding: .utf8))
+    }
+
+    /// Runs eval on `input` and returns its stderr, expecting exit code 3.
+    func failure(_ input: String, format: String = "csv", engine: String = "reference") -> String {
+        let result = runCLI(["eval", "--kernel", "button-content", "--engine", engine, "--input-format", format], stdin: input)
+        #expect(result.code == ExitCode.input, "exit \(result.code) for \(input)")
+        #expect(result.out.isEmpty)
+        return result.err
+    }
+
+    @Test(arguments: ["reference", "kernel"])
+    func badRowsNameTheLineAndField(engine: String) {
+        let header = "width,height,imageWidth,imageHeight,titleWidth,titleHeight,imagePlacement\n"
+        let good = "88,56,32,32,37,20,leading\n"
+        // Not a number, on the third line.
+        #expect(failure(header + good + "88,abc,32,32,37,20,top\n", engine: engine)
+                .contains("line 3, field 'height': 'abc' is not a number"))
+        // A negative size: the library's validation, mapped back to the line.
+        #expect(failure(header + good + good + "88,56,-1,32,37,20,top\n", engine: engine)
+                .contains("line 4, field 'imageWidth': -1 is negative"))
+        // Not finite.
+        #expect(failure(header + "88,56,32,32,inf,20,top\n", engine: engine)
+                .contains("line 2, field 'titleWidth'"))
+        // An enumeration out of range.
+        #expect(failure(header + "88,56,32,32,37,20,sideways\n", engine: engine)
+                .contains("line 2, field 'imagePlacement': 'sideways' is not one of top, leading, bottom, trailing"))
+        #expect(failure(header + "88,56,32,32,37,20,4\n", engine: engine).contains("field 'imagePlacement'"))
+        // A missing required value, a short row.
+        #expect(failure(header + "88,,32,32,37,20,top\n", engine: engine).contains("line 2, field 'height': empty"))
+        #expect(failure(header + "88,56,32\n", engine: engine).contains("line 2: 3 fields, the header has 7"))
+    }
+
+    @Test func badHeadersAndDocuments() {
+        #expect(failure("width,height,imageWidth,imageHeight,titleWidth,titleHeight,colour\n").contains("line 1, field 'colour': unknown column"))
+        #expect(failure("width,height,imageWidth,imageHeight,titleWidth\n").contains("line 1, field 'titleHeight': required column missing"))
+        // JSON: the line of the offending field.
+        let json = """
+        [
+          {"width": 88, "height": 56, "imageWidth": 32, "imageHeight": 32, "titleWidth": 37, "titleHeight": 20},
+          {"width": 88, "height": 56,
+           "imageWidth": "wide", "imageHeight": 32, "titleWidth": 37, "titleHeight": 20}
+        ]
+        """
+        #expect(failure(json, format: "json").contains("line 4, field 'imageWidth': 'wide' is not a number"))
+        #expect(failure("[{\"width\": 88,}]", format: "json").contains("line 1"))
+        #expect(failure("[1, 2]", format: "json").contains("a control must be a JSON object"))
+        #expect(failure("[{\"width\": 1, \"height\": 1, \"imageWidth\": 1, \"imageHeight\": 1, \"titleWidth\": 1}]", format: "json")
+                .contains("field 'titleHeight': missing"))
+    }
+
+    @Test func usageErrors() {
+        #expect(runCLI(["eval"]).code == ExitCode.usage)
+        #expect(runCLI(["eval", "--kernel", "slider"]).code == ExitCode.usage)
+        #expect(runCLI(["eval", "--kernel", "button-content", "--engine", "gpu"]).code == ExitCode.usage)
+        #expect(runCLI(["eval", "--kernel", "button-content", "--precision", "both"]).code == ExitCode.usage)
+        #expect(runCLI(["eval", "--kernel", "button-content", "--input", "/nonexistent.csv"]).code == ExitCode.input)
+    }
+}

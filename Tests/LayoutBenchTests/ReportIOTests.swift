@@ -1,0 +1,89 @@
+import Foundation
+import LayoutBench
+import Testing
+
+/// latest.json and latest.csv: written, read back, equal.
+struct ReportIOTests {
+    @Test func jsonRoundTrip() throws {
+        let report = sampleReport()
+        let decoded = try BenchReport.decode(try report.jsonData())
+        #expect(decoded == report)
+    }
+
+    @Test func jsonRefusesOtherSchemaVersions() throws {
+        let future = sampleReport(schemaVersion: BenchReport.currentSchemaVersion + 1)
+        #expect(throws: ReportError.self) { try BenchReport.decode(try future.jsonData()) }
+        #expect(throws: ReportError.self) { try BenchReport.decode(Data("{\"rows\": []}".utf8)) }
+        #expect(throws: ReportError.self) { try BenchReport.decode(Data("not json".utf8)) }
+    }
+
+    @Test func jsonNamesAMissingField() throws {
+        var object = try JSONSerialization.jsonObject(with: try sampleReport().jsonData()) as! [String: Any]
+        object.removeValue(forKey: "machine")
+        let data = try JSONSerialization.data(withJSONObject: object)
+        do {
+            _ = try BenchReport.decode(data, source: "x.json")
+            Issue.record("decoded a report without a machine")
+        } catch {
+            #expect("\(error)".contains("machine"))
+        }
+    }
+
+    @Test func csvRoundTrip() throws {
+        var rows = sampleReport().rows
+        // Awkward values: shortest-representation decimals, tiny and huge numbers.
+        rows[0].nsPerControl.median = 0.1
+        rows[0].nsPerControl.mad = 1e-7
+        rows[1].nsPerControl.max = 123_456.789
+        rows[1].speedup?.lower = 1 / 3
+        let text = ReportIO.csv(rows)
+        #expect(text.hasPrefix(ReportIO.csvColumns.joined(separator: ",") + "\n"))
+        #expect(text.split(separator: "\n").count == rows.count + 1)
+        let decoded = try ReportIO.rows(csv: text)
+        #expect(decoded == rows)
+    }
+
+    @Test func csvReaderNamesMissingColumnsAndBadValues() throws {
+        let text = ReportIO.csv(sampleReport().rows)
+        let withoutSize = text.replacingOccurrences(of: ",size,", with: ",sighs,")
+        #expect(throws: ReportError.self) { try ReportIO.rows(csv: withoutSize) }
+        var lines = text.split(separator: "\n").map(String.init)
+        lines[2] = lines[2].replacingOccurrences(of: "button-content,kernel,Float,1,", with: "button-content,kernel,Float,one,")
+        do {
+            _ = try ReportIO.rows(csv: lines.joined(separator: "\n"))
+            Issue.record("read a non-integer thread count")
+        } catch {
+            #expect("\(error)".contains("line 3") && "\(error)".contains("threads"))
+        }
+    }
+
+    @Test func csvParserHandlesQuotesCommentsAndLineEndings() throws {
+        let text = "# comment\r\na,\"b,c\",\"say \"\"hi\"\"\"\r\n\r\n\"two\nlines\",x,\n"
+        let records = try CSV.parse(text)
+        #expect(records.count == 2)
+        #expect(records[0] == CSVRecord(line: 2, fields: ["a", "b,c", "say \"hi\""]))
+        #expect(records[1] == CSVRecord(line: 4, fields: ["two\nlines", "x", ""]))
+        // Formatting quotes what needs quoting and reads back the same.
+        let fields = [["plain", "with,comma", "with \"quote\"", "line\nbreak"]]
+        #expect(try CSV.parse(CSV.format(fields)).map(\.fields) == fields)
+        #expect(throws: CSVError.self) { try CSV.parse("a,\"open\n") }
+        #expect(throws: CSVError.self) { try CSV.parse("a,b\"c\n") }
+    }
+
+    @Test func writerWritesEveryFile() throws {
+        let directory = try temporaryDirectory()
+        let written = try ReportWriter.write(sampleReport(), to: directory)
+        let names = Set(written.map { URL(fileURLWithPath: $0).lastPathComponent })
+        #expect(names == ["latest.json", "latest.csv", "README.md", "button-content-speedup.svg",
+                          "button-content-float-ns.svg", "button-content-double-ns.svg"])
+        let readme = try String(contentsOfFile: directory + "/README.md", encoding: .utf8)
+        #expect(readme.contains("## Headline"))
+        #expect(readme.contains("![button-content speedup](button-content-speedup.svg)"))
+        #expect(readme.contains("swift run -c release layout-bench"))
+        // The headline shows the speedup at 1K and 4M with its interval: Float 1 thread = 8 * 0.75.
+        #expect(readme.contains("6.00x [5.40, 6.60]"))
+        let csv = try String(contentsOfFile: directory + "/latest.csv", encoding: .utf8)
+        #expect(try ReportIO.rows(csv: csv) == sampleReport().rows)
+        #expect(try BenchReport.read(path: directory + "/latest.json") == sampleReport())
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import LayoutBench
+import LayoutCore
+import Testing
+
+/// A fake kernel: "lays out" by copying its input, so the run's plumbing can be tested fast.
+struct CopySubject: LayoutBenchSubject {
+    static var kernel: String { "copy-test" }
+    static var precision: String { "Float" }
+    static var bytesPerControl: Int { 8 }
+
+    var input: [Float]
+    var referenceOutput: [Float]
+    var kernelOutput: [Float]
+
+    init(count: Int, seed: UInt64) {
+        input = (0..<count).map { Float($0 % 97) + Float(seed % 3) }
+        referenceOutput = Array(repeating: 0, count: count)
+        kernelOutput = Array(repeating: 0, count: count)
+    }
+
+    mutating func runReference() { for i in input.indices { referenceOutput[i] = input[i] } }
+    mutating func runKernel(parallelism: Parallelism) { kernelOutput = input }
+    func verify() throws {
+        if referenceOutput != kernelOutput { throw VerificationFailure(description: "copy differs") }
+    }
+    func checksum() -> UInt64 { UInt64(kernelOutput.count) }
+}
+
+/// A fake kernel whose output is wrong at one element.
+struct WrongSubject: LayoutBenchSubject {
+    static var kernel: String { "wrong-test" }
+    static var precision: String { "Double" }
+    static var bytesPerControl: Int { 16 }
+    var base: CopySubject
+    init(count: Int, seed: UInt64) { base = CopySubject(count: count, seed: seed) }
+    mutating func runReference() { base.runReference() }
+    mutating func runKernel(parallelism: Parallelism) {
+        base.runKernel(parallelism: parallelism)
+        base.kernelOutput[base.kernelOutput.count / 2] += 1
+    }
+    func verify() throws { try base.verify() }
+    func checksum() -> UInt64 { 0 }
+}
+
+/// `run` end to end with fake subjects (tests are debug builds: `--allow-debug`), option
+/// parsing, help and exit codes.
+struct RunTests {
+    static let fast = ["--allow-debug", "--quiet", "--sizes", "16,64", "--repetitions", "3", "--budget-ms", "0.2",
+                       "--warmup-ms", "0.1", "--bandwidth-mib", "1"]
+
+    @Test func runWritesAReportThatReadsBack() throws {
+        let directory = try temporaryDirectory()
+        let result = runCLI(["run", "--output", directory, "--format", "csv"] + Self.fast, subjects: [CopySubject.self])
+        #expect(result.code == ExitCode.success, "\(result.err)")
+        // stdout is the CSV of the rows: reference + 2 thread counts (1 and all cores, possibly
+        // the same) per size.
+        let rows = try ReportIO.rows(csv: result.out)
+        #expect(rows.contains { $0.variant == "reference" && $0.size == 16 })
+        #expect(rows.filter { $0.variant == "kernel" && $0.threads == 1 }.map(\.size) == [16, 64])
+        let report = try BenchReport.read(path: directory + "/latest.json")
+        #expect(report.rows == rows)
+        #expect(report.build.configuration == (BuildInfo.isDebug ? "debug" : "release"))
+        #expect(report.settings.sizes == [16, 64])
+        #expect(report.rows.allSatisfy { $0.repetitions == 3 && $0.nsPerControl.count == 3 })
+        #expect(report.rows.filter { $0.variant == "kernel" }.allSatisfy { $0.speedup != nil })
+        #expect(!report.bandwidth.isEmpty && report.bandwidth.allSatisfy { $0.copy.median > 0 && $0.triad.median > 0 })
+        #expect(report.roofline.contains { $0.kernel == "copy-test" && $0.size == 64 && $0.threads == 1 })
+        for name in ["latest.csv", "README.md", "copy-test-speedup.svg", "copy-test-float-ns.svg"] {
+            #expect(FileManager.default.fileExists(atPath: directory + "/" + name), "\(name)")
+        }
+    }
+
+    @Test func wrongKernelOutputStopsTheRun() throws {
+        let directory = try temporaryDirectory()
+        let result = runCLI(["run", "--output", directory] + Self.fast, subjects: [CopySubject.self, WrongSubject.self])
+        #expect(result.code == ExitCode.verification)
+        #expect(result.err.contains("KERNEL OUTPUT DIFFERS FROM THE REFERENCE"))
+        #expect(result.err.contains("wrong-test"))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/latest.json"))
+    }
+
+    @Test func filterAndPrecisionSelectSubjects() throws {
+        let result = runCLI(["run", "--no-write", "--format", "json", "--filter", "copy", "--precision", "float"] + Self.fast,
+                            subjects: [CopySubject.self, WrongSubject.self])
+        #expect(result.code == ExitCode.success, "\(result.err)")
+        let report = try BenchReport.decode(Data(result.out.utf8))
+        #expect(Set(report.rows.map(\.kernel)) == ["copy-test"])
+        let none = runCLI(["run", "--no-write", "--filter", "slider"] + Self.fast, subjects: [CopySubject.self])
+        #expect(none.code == ExitCode.usage)
+    }
+
+    @Test func debugBuildsAreRefused() {
+        guard BuildInfo.isDebug else { return }
+        let result = runCLI(["run", "--no-write"], subjects: [CopySubject.self])
+        #expect(result.code == ExitCode.debugBuild)
+        #expect(result.err.contains("DEBUG build"))
+    }
+
+    @Test func optionParsing() throws {
+        let quick = try #require(try LayoutBenchCLI.parseRunOptions(["--quick", "--repetitions", "3"]))
+        #expect(quick.quick && quick.sizes == RunOptions.quickSizes && quick.repetitions == 3)
+        let sized = try #require(try LayoutBenchCLI.parseRunOptions(["--sizes=4M,16k,1_024", "--threads", "1,2", "--precision", "double"]))
+        #expect(sized.sizes == [1_024, 16_384, 4_194_304])
+        #expect(sized.threads == [1, 2])
+        #expect(sized.precisions == ["Double"])
+        #expect(try LayoutBenchCLI.parseRunOptions(["--help"]) == nil)
+        #expect(throws: UsageError.self) { try LayoutBenchCLI.parseRunOptions(["--sizes", "0"]) }
+        #expect(throws: UsageError.self) { try LayoutBenchCLI.parseRunOptions(["--threads", "two"]) }
+        #expect(throws: UsageError.self) { try LayoutBenchCLI.parseRunOptions(["--format", "xml"]) }
+        #expect(throws: UsageError.self) { try LayoutBenchCLI.parseRunOptions(["--output"]) }
+        #expect(throws: UsageError.self) { try LayoutBenchCLI.parseRunOptions(["--quick=yes"]) }
+        #expect(throws: UsageError.self) { try LayoutBenchCLI.parseRunOptions(["stray"]) }
+    }
+
+    @Test func helpAndUnknownCommands() {
+        for arguments in [["--help"], ["help"], ["help", "run"], ["run", "--help"], ["compare", "-h"], ["eval", "--help"], ["help", "eval"]] {
+            let result = runCLI(arguments)
+            #expect(result.code == ExitCode.success, "\(arguments)")
+            #expect(result.out.contains("USAGE"), "\(arguments)")
+        }
+        #expect(runCLI(["--help"]).out.contains("layout-bench compare BASELINE NEW"))
+        #expect(runCLI(["help", "eval"]).out.contains("COLUMNS OF button-content"))
+        let unknown = runCLI(["benchmark"])
+        #expect(unknown.code == ExitCode.usage)
+        #expect(unknown.err.contains("unknown command 'benchmark'"))
+        let option = runCLI(["run", "--fast"])
+        #expect(option.code == ExitCode.usage)
+        #expect(option.err.contains("unknown option '--fast' for 'run'"))
+    }
+}
