@@ -1,0 +1,370 @@
+// The batch kernel: SPEC section 2 over structure-of-arrays columns, one lane group of
+// `_laneWidth` controls at a time, with branch-free selects where the reference branches.
+// Each step below mirrors a line of `ThumbTrack._fitLayout` or `_legacyLayout` and performs the
+// same IEEE operations in the same order; the two agree bit for bit (see
+// ThumbTrackDifferentialTests).
+//
+// As in the button kernel:
+// - bytes (enumerations, segment count, index) are loaded as floating-point lanes (0.0,
+//   1.0, ...), compared against scalars, and indices are computed in those lanes (exact for
+//   integers this small);
+// - every `if` and `switch` of the reference becomes "compute every branch, keep one with
+//   `replacing(with:where:)`", so random phases, modes and directions cost no mispredictions;
+//   phases, modes and directions mix freely in one vector;
+// - the tail is padded with zeros and goes through the same lane code; padding lanes may
+//   compute NaN or infinities (0 / 0), which is harmless and never stored.
+
+/// Base pointers of every input column.
+@usableFromInline
+struct _ThumbTrackInputPointers<Scalar: LayoutScalar> {
+    @usableFromInline var width, height, inset, translation, velocity, projectionRate: UnsafePointer<Scalar>
+    @usableFromInline var segmentCount, selectedIndex, phase, layoutDirection, snapping, rubberBand, mode: UnsafePointer<UInt8>
+
+    @inlinable
+    init(width: UnsafePointer<Scalar>, height: UnsafePointer<Scalar>, inset: UnsafePointer<Scalar>,
+         segmentCount: UnsafePointer<UInt8>, selectedIndex: UnsafePointer<UInt8>,
+         translation: UnsafePointer<Scalar>, velocity: UnsafePointer<Scalar>,
+         phase: UnsafePointer<UInt8>, layoutDirection: UnsafePointer<UInt8>,
+         snapping: UnsafePointer<UInt8>, projectionRate: UnsafePointer<Scalar>,
+         rubberBand: UnsafePointer<UInt8>, mode: UnsafePointer<UInt8>) {
+        (self.width, self.height, self.inset) = (width, height, inset)
+        (self.segmentCount, self.selectedIndex) = (segmentCount, selectedIndex)
+        (self.translation, self.velocity) = (translation, velocity)
+        (self.phase, self.layoutDirection) = (phase, layoutDirection)
+        (self.snapping, self.projectionRate) = (snapping, projectionRate)
+        (self.rubberBand, self.mode) = (rubberBand, mode)
+    }
+}
+
+/// Base pointers of every input and output column of a validated batch.
+@usableFromInline
+struct _ThumbTrackPointers<Scalar: LayoutScalar>: @unchecked Sendable {
+    @usableFromInline var input: _ThumbTrackInputPointers<Scalar>
+    @usableFromInline var thumbX, thumbY, thumbWidth, thumbHeight: UnsafeMutablePointer<Scalar>
+    @usableFromInline var selectedIndex, indexChanged: UnsafeMutablePointer<UInt8>
+
+    @inlinable
+    init(_ input: _ThumbTrackInputPointers<Scalar>,
+         thumbX: UnsafeMutablePointer<Scalar>, thumbY: UnsafeMutablePointer<Scalar>,
+         thumbWidth: UnsafeMutablePointer<Scalar>, thumbHeight: UnsafeMutablePointer<Scalar>,
+         selectedIndex: UnsafeMutablePointer<UInt8>, indexChanged: UnsafeMutablePointer<UInt8>) {
+        self.input = input
+        (self.thumbX, self.thumbY, self.thumbWidth, self.thumbHeight) = (thumbX, thumbY, thumbWidth, thumbHeight)
+        (self.selectedIndex, self.indexChanged) = (selectedIndex, indexChanged)
+    }
+}
+
+extension ThumbTrackColumns {
+    /// Lays out every control with the batch kernel, after validating every column.
+    ///
+    /// Equivalent to `output[i] = try ThumbTrack.layout(configuration(at: i)!)` for every `i`,
+    /// bit for bit, but `_laneWidth` controls per SIMD vector and, for large batches, on every
+    /// core. `output` is resized to `count` if needed (reuse it to avoid allocating).
+    ///
+    /// - Throws: `LayoutError` for the lowest bad element (see `validate()`); `output` is then
+    ///   left exactly as it was.
+    /// - Complexity: O(count), without allocating when `output.count == count`.
+    @inlinable
+    public func layout(
+        into output: inout ThumbTrackResultColumns<Scalar>, parallelism: Parallelism = .automatic
+    ) throws(LayoutError) {
+        try validate()
+        _layout(into: &output, parallelism: parallelism)
+    }
+
+    /// The batch kernel without value validation: NaN, out-of-range indices or raw values give
+    /// meaningless results (never a trap).
+    ///
+    /// - Precondition: every column has the same length.
+    @inlinable
+    public func uncheckedLayout(
+        into output: inout ThumbTrackResultColumns<Scalar>, parallelism: Parallelism = .automatic
+    ) {
+        precondition(_columnLengthError() == nil, "ThumbTrackColumns: columns of unequal length")
+        _layout(into: &output, parallelism: parallelism)
+    }
+
+    /// Checks every column: equal lengths, then every value (finite, non-negative where it is a
+    /// length, within `LayoutLimits`; `segmentCount >= 2`, `selectedIndex < segmentCount`, raw
+    /// values in range, a `.projected` rate in `0 < rate < 1`), then the rules that tie a
+    /// control's fields together (`2 * inset <= width`, `2 * inset <= height`, `.legacy` means
+    /// two segments and inset 1), a lane group at a time.
+    ///
+    /// - Throws: `LayoutError` naming the lowest bad element index, its field and value; at that
+    ///   index, the same error `ThumbTrackConfiguration.validate()` throws for the control.
+    @inlinable
+    public func validate() throws(LayoutError) {
+        if let error = _columnLengthError() { throw error }
+        let error: LayoutError? = _withInputPointers { p in
+            typealias Lanes = _Lanes<Scalar>
+            var validator = _BatchValidator(count: count)
+            validator.check(p.width, field: "width", rule: .length)
+            validator.check(p.height, field: "height", rule: .length)
+            validator.check(p.inset, field: "inset", rule: .length)
+            _ThumbTrackValidation.check(&validator, groupIsBad: { i in
+                (Lanes.load(p.segmentCount, at: i, count: _laneWidth) < 2).any
+            }, elementError: { i in
+                p.segmentCount[i] >= 2 ? nil : LayoutError(
+                    index: i, field: "segmentCount", value: Double(p.segmentCount[i]),
+                    problem: ThumbTrack._segmentCountProblem)
+            })
+            _ThumbTrackValidation.check(&validator, groupIsBad: { i in
+                let n = Lanes.load(p.segmentCount, at: i, count: _laneWidth)
+                let k = Lanes.load(p.selectedIndex, at: i, count: _laneWidth)
+                return (!(k < n)).any
+            }, elementError: { i in
+                p.selectedIndex[i] < p.segmentCount[i] ? nil : LayoutError(
+                    index: i, field: "selectedIndex", value: Double(p.selectedIndex[i]),
+                    problem: ThumbTrack._selectedIndexProblem(Int(p.segmentCount[i])))
+            })
+            validator.check(p.translation, field: "translation", rule: .signedLength)
+            validator.check(p.velocity, field: "velocity", rule: .signedLength)
+            validator.check(p.phase, field: "phase", caseCount: UInt8(ThumbTrackPhase.allCases.count))
+            validator.check(p.layoutDirection, field: "layoutDirection", caseCount: UInt8(LayoutDirection.allCases.count))
+            validator.check(p.snapping, field: "snapping", caseCount: ThumbTrackSnapping<Scalar>.kindCount)
+            _ThumbTrackValidation.check(&validator, groupIsBad: { i in
+                let rate = Lanes.load(p.projectionRate, at: i, count: _laneWidth)
+                let isProjected = Lanes.load(p.snapping, at: i, count: _laneWidth) == 1
+                return (!rate._isFinite | (isProjected & !((rate > 0) & (rate < 1)))).any
+            }, elementError: { i in
+                let rate = p.projectionRate[i]
+                if !rate.isFinite {
+                    return LayoutError(index: i, field: "projectionRate", value: Double(rate), problem: .notFinite)
+                }
+                if p.snapping[i] == 1 && !(rate > 0 && rate < 1) {
+                    return LayoutError(index: i, field: "projectionRate", value: Double(rate),
+                                       problem: ThumbTrack._rateProblem)
+                }
+                return nil
+            })
+            validator.check(p.rubberBand, field: "rubberBand", caseCount: 2)
+            validator.check(p.mode, field: "mode", caseCount: UInt8(LayoutMode.allCases.count))
+            _ThumbTrackValidation.check(&validator, groupIsBad: { i in
+                let width = Lanes.load(p.width, at: i, count: _laneWidth)
+                let height = Lanes.load(p.height, at: i, count: _laneWidth)
+                let inset = Lanes.load(p.inset, at: i, count: _laneWidth)
+                let n = Lanes.load(p.segmentCount, at: i, count: _laneWidth)
+                let isLegacy = Lanes.load(p.mode, at: i, count: _laneWidth) == Scalar(LayoutMode.legacy.rawValue)
+                let twoInsets = inset * 2
+                return (!(twoInsets <= width) | !(twoInsets <= height)
+                        | (isLegacy & (!(n == 2) | !(inset == 1)))).any
+            }, elementError: { i in
+                ThumbTrack._consistencyError(
+                    width: p.width[i], height: p.height[i], inset: p.inset[i],
+                    segmentCount: Scalar(p.segmentCount[i]),
+                    isLegacy: p.mode[i] == LayoutMode.legacy.rawValue, index: i)
+            })
+            return validator.error
+        }
+        if let error { throw error }
+    }
+
+    @inlinable
+    func _columnLengthError() -> LayoutError? {
+        var validator = _BatchValidator(count: count)
+        validator.checkLength(height.count, field: "height")
+        validator.checkLength(inset.count, field: "inset")
+        validator.checkLength(segmentCount.count, field: "segmentCount")
+        validator.checkLength(selectedIndex.count, field: "selectedIndex")
+        validator.checkLength(translation.count, field: "translation")
+        validator.checkLength(velocity.count, field: "velocity")
+        validator.checkLength(phase.count, field: "phase")
+        validator.checkLength(layoutDirection.count, field: "layoutDirection")
+        validator.checkLength(snapping.count, field: "snapping")
+        validator.checkLength(projectionRate.count, field: "projectionRate")
+        validator.checkLength(rubberBand.count, field: "rubberBand")
+        validator.checkLength(mode.count, field: "mode")
+        return validator.error
+    }
+
+    /// Calls `body` with the base pointer of every input column. The arrays are not mutated
+    /// meanwhile, so their storage stays put.
+    @inlinable
+    func _withInputPointers<R>(_ body: (_ThumbTrackInputPointers<Scalar>) -> R) -> R {
+        width.withUnsafeBufferPointer { width in
+        height.withUnsafeBufferPointer { height in
+        inset.withUnsafeBufferPointer { inset in
+        segmentCount.withUnsafeBufferPointer { segmentCount in
+        selectedIndex.withUnsafeBufferPointer { selectedIndex in
+        translation.withUnsafeBufferPointer { translation in
+        velocity.withUnsafeBufferPointer { velocity in
+        phase.withUnsafeBufferPointer { phase in
+        layoutDirection.withUnsafeBufferPointer { layoutDirection in
+        snapping.withUnsafeBufferPointer { snapping in
+        projectionRate.withUnsafeBufferPointer { projectionRate in
+        rubberBand.withUnsafeBufferPointer { rubberBand in
+        mode.withUnsafeBufferPointer { mode in
+            body(_ThumbTrackInputPointers(
+                width: width._base, height: height._base, inset: inset._base,
+                segmentCount: segmentCount._base, selectedIndex: selectedIndex._base,
+                translation: translation._base, velocity: velocity._base,
+                phase: phase._base, layoutDirection: layoutDirection._base,
+                snapping: snapping._base, projectionRate: projectionRate._base,
+                rubberBand: rubberBand._base, mode: mode._base))
+        }}}}}}}}}}}}}
+    }
+
+    @inlinable
+    func _layout(into output: inout ThumbTrackResultColumns<Scalar>, parallelism: Parallelism) {
+        let count = self.count
+        if output.count != count { output.resize(to: count) }
+        guard count > 0 else { return }
+        _withInputPointers { input in
+            output.thumbX.withUnsafeMutableBufferPointer { thumbX in
+            output.thumbY.withUnsafeMutableBufferPointer { thumbY in
+            output.thumbWidth.withUnsafeMutableBufferPointer { thumbWidth in
+            output.thumbHeight.withUnsafeMutableBufferPointer { thumbHeight in
+            output.selectedIndex.withUnsafeMutableBufferPointer { selectedIndex in
+            output.indexChanged.withUnsafeMutableBufferPointer { indexChanged in
+                let pointers = _ThumbTrackPointers(
+                    input,
+                    thumbX: thumbX._base, thumbY: thumbY._base,
+                    thumbWidth: thumbWidth._base, thumbHeight: thumbHeight._base,
+                    selectedIndex: selectedIndex._base, indexChanged: indexChanged._base)
+                _runBatch(count: count, parallelism: parallelism) { range in
+                    ThumbTrack._kernel(pointers, range: range)
+                }
+            }}}}}}
+        }
+    }
+}
+
+/// Vectorized checks of rules `_BatchValidator` has no ready-made form for (byte columns
+/// compared with each other, rules over several columns).
+@usableFromInline
+enum _ThumbTrackValidation {
+    /// Scans lane groups below the validator's search limit with `groupIsBad` (given a full
+    /// group's first index); from the first bad group on, looks element by element with
+    /// `elementError` (which must flag an element of every group `groupIsBad` flags) and
+    /// records the first error.
+    @inlinable
+    static func check(
+        _ validator: inout _BatchValidator,
+        groupIsBad: (Int) -> Bool,
+        elementError: (Int) -> LayoutError?
+    ) {
+        let limit = validator.searchLimit
+        var index = 0
+        while limit - index >= _laneWidth {
+            if groupIsBad(index) { break }
+            index += _laneWidth
+        }
+        while index < limit {
+            if let error = elementError(index) {
+                validator.record(error)
+                return
+            }
+            index += 1
+        }
+    }
+}
+
+extension ThumbTrack {
+    /// Lays out the controls in `range`, a lane group at a time.
+    @inlinable
+    static func _kernel<Scalar>(_ p: _ThumbTrackPointers<Scalar>, range: Range<Int>) {
+        _forEachLaneGroup(in: range) { index, count in
+            _laneGroup(p, at: index, count: count)
+        }
+    }
+
+    /// Lays out `count` (1...`_laneWidth`) controls starting at `index`:
+    /// `layout(unchecked:)` in lanes, both modes computed and one kept per lane.
+    @inlinable @inline(__always)
+    static func _laneGroup<Scalar>(_ p: _ThumbTrackPointers<Scalar>, at index: Int, count: Int) {
+        typealias Lanes = _Lanes<Scalar>
+        let q = p.input
+        let zero = Lanes()
+        let one = Lanes(repeating: 1)
+        let width = Lanes.load(q.width, at: index, count: count)
+        let height = Lanes.load(q.height, at: index, count: count)
+        let inset = Lanes.load(q.inset, at: index, count: count)
+        let n = Lanes.load(q.segmentCount, at: index, count: count)
+        let k = Lanes.load(q.selectedIndex, at: index, count: count)
+        let translation = Lanes.load(q.translation, at: index, count: count)
+        let velocity = Lanes.load(q.velocity, at: index, count: count)
+        let phase = Lanes.load(q.phase, at: index, count: count)
+        let direction = Lanes.load(q.layoutDirection, at: index, count: count)
+        let snapping = Lanes.load(q.snapping, at: index, count: count)
+        let rate = Lanes.load(q.projectionRate, at: index, count: count)
+        let rubberBand = Lanes.load(q.rubberBand, at: index, count: count)
+        let mode = Lanes.load(q.mode, at: index, count: count)
+
+        let isFit = (mode == Scalar(LayoutMode.fit.rawValue))
+        let isRightToLeft = (direction == Scalar(LayoutDirection.rightToLeft.rawValue))
+        let isChanged = (phase == Scalar(ThumbTrackPhase.changed.rawValue))
+        let isEnded = (phase == Scalar(ThumbTrackPhase.ended.rawValue))
+        let isProjected = (snapping == 1)  // `ThumbTrackSnapping.rawKind` of `.projected`
+        let hasRubberBand = (rubberBand == 1)
+
+        // MARK: .fit
+
+        let segmentWidth = (width - inset * 2)._max(zero) / n
+        let thumbHeight = height - inset * 2
+        let lastIndex = n - 1
+        let restOfK = inset + k.replacing(with: lastIndex - k, where: isRightToLeft) * segmentWidth
+
+        // `.changed`: follow the finger, clamped or rubber-banded at the ends. One offset serves
+        // both ends: a lane is past at most one of them.
+        let unclamped = restOfK + translation
+        let lower = inset
+        let upper = inset + lastIndex * segmentWidth
+        let isBelow = unclamped < lower
+        let isAbove = unclamped > upper
+        let overshoot = (unclamped - upper).replacing(with: lower - unclamped, where: isBelow)
+        var band = (1 - one / (overshoot * 0.55 / segmentWidth + 1)) * segmentWidth
+        band = band._min(overshoot)
+        band = band.replacing(with: segmentWidth._nextDownOfPositive,
+                              where: (band >= segmentWidth) & (segmentWidth > 0))
+        var changedX = unclamped.replacing(with: upper.replacing(with: upper + band, where: hasRubberBand),
+                                           where: isAbove)
+        // `below` is tested first in the reference: it takes precedence.
+        changedX = changedX.replacing(with: lower.replacing(with: lower - band, where: hasRubberBand),
+                                      where: isBelow)
+
+        // `.ended`: displacement in segments, rounded half away from zero, clamped.
+        let logicalTranslation = translation.replacing(with: -translation, where: isRightToLeft)
+        let logicalVelocity = velocity.replacing(with: -velocity, where: isRightToLeft)
+        let projection = zero.replacing(with: (logicalVelocity / 1000) * rate / (1 - rate), where: isProjected)
+        var displacement = (logicalTranslation + projection) / segmentWidth
+        displacement = displacement.replacing(with: zero, where: displacement._isNaN)
+        let steps = displacement.roundedToNearestOrAwayFromZero()
+        let endedIndex = (k + steps)._max(zero)._min(lastIndex)
+        let endedX = inset + endedIndex.replacing(with: lastIndex - endedIndex, where: isRightToLeft) * segmentWidth
+
+        // `.cancelled`: back to rest(k).
+        var fitX = restOfK.replacing(with: changedX, where: isChanged)
+        fitX = fitX.replacing(with: endedX, where: isEnded)
+        let fitIndex = k.replacing(with: endedIndex, where: isEnded)
+
+        // MARK: .legacy
+
+        let halfWidth = width / 2
+        let legacyThumbWidth = halfWidth - 1
+        let negativeThumbWidth = -legacyThumbWidth
+        let clampedRight = translation.replacing(with: legacyThumbWidth, where: translation > legacyThumbWidth)
+        let clampedLeft = translation.replacing(with: negativeThumbWidth, where: translation < negativeThumbWidth)
+        let isPositive = translation > 0
+        let legacyMovingX = ((halfWidth + clampedLeft) - 1).replacing(with: clampedRight, where: isPositive)
+        let goesRight = (isPositive & (clampedRight >= legacyThumbWidth / 2))
+            | (!isPositive & !(clampedLeft <= negativeThumbWidth / 2))
+        let legacyX = legacyMovingX.replacing(with: one.replacing(with: halfWidth - 1, where: goesRight), where: isEnded)
+        let legacyIndex = k.replacing(with: zero.replacing(with: one, where: goesRight), where: isEnded)
+
+        // MARK: Both modes
+
+        let x = legacyX.replacing(with: fitX, where: isFit)
+        let y = one.replacing(with: inset, where: isFit)
+        let thumbWidth = legacyThumbWidth.replacing(with: segmentWidth, where: isFit)
+        let thumbHeightOut = (height - 2).replacing(with: thumbHeight, where: isFit)
+        let selectedIndex = legacyIndex.replacing(with: fitIndex, where: isFit)
+        let indexChanged = one.replacing(with: zero, where: selectedIndex == k)
+
+        x.store(to: p.thumbX, at: index, count: count)
+        y.store(to: p.thumbY, at: index, count: count)
+        thumbWidth.store(to: p.thumbWidth, at: index, count: count)
+        thumbHeightOut.store(to: p.thumbHeight, at: index, count: count)
+        selectedIndex._storeBytes(to: p.selectedIndex, at: index, count: count)
+        indexChanged._storeBytes(to: p.indexChanged, at: index, count: count)
+    }
+}

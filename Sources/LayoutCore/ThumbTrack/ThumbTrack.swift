@@ -1,0 +1,158 @@
+/// Thumb track layout: where the thumb of a switch or segmented control goes during and after
+/// a pan.
+///
+/// The track is the bounds minus `inset` on every side, split into `segmentCount` equal
+/// segments; the thumb covers one segment. While the pan changes, the thumb follows the
+/// translation, clamped to the track (or rubber-banded past its ends, like `UIScrollView`);
+/// when it ends, the thumb snaps to a segment, the nearest or the one a projection of the
+/// velocity points to (like `UIScrollView.DecelerationRate`). SPEC section 2 is the contract;
+/// Docs/ThumbTrack.md lists the decisions taken where it is silent.
+///
+/// - `ThumbTrack.layout(_:)` lays out one control (the readable scalar reference, validated).
+/// - `ThumbTrackColumns.layout(into:parallelism:)` lays out thousands at once with the SIMD
+///   batch kernel, bit for bit the same result.
+public enum ThumbTrack {}
+
+/// The state of the pan gesture that drives the thumb, like the `UIGestureRecognizer.State`
+/// cases a pan handler acts on.
+///
+/// Raw values are the column encoding (`ThumbTrackColumns.phase`); they are not UIKit's.
+public enum ThumbTrackPhase: UInt8, CaseIterable, Hashable, Sendable, Codable {
+    /// The finger moved: the thumb follows the translation; the index does not change.
+    case changed = 0
+    /// The finger lifted: the thumb snaps to a segment, which becomes the selected index.
+    case ended = 1
+    /// The system cancelled the gesture: the thumb goes back to the selected segment.
+    case cancelled = 2
+}
+
+/// How a released thumb picks its segment.
+public enum ThumbTrackSnapping<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+    /// The segment nearest to where the thumb was released. A thumb dragged exactly half a
+    /// segment moves to the next one.
+    case nearest
+    /// The segment nearest to where the thumb would come to rest if it kept decelerating at
+    /// `rate` per millisecond from the release velocity (`UIScrollView`'s deceleration model):
+    /// the thumb travels `(velocity / 1000) * rate / (1 - rate)` points further.
+    /// `rate` is in `0 < rate < 1`.
+    case projected(rate: Scalar)
+
+    /// `UIScrollView.DecelerationRate.normal`: 0.998.
+    @inlinable public static var normal: Self { .projected(rate: 0.998) }
+    /// `UIScrollView.DecelerationRate.fast`: 0.99.
+    @inlinable public static var fast: Self { .projected(rate: 0.99) }
+
+    /// The column encoding (`ThumbTrackColumns.snapping`): 0 for `.nearest`, 1 for
+    /// `.projected`.
+    @inlinable public var rawKind: UInt8 {
+        switch self {
+        case .nearest: return 0
+        case .projected: return 1
+        }
+    }
+
+    /// The deceleration rate, 0 for `.nearest` (the column encoding of
+    /// `ThumbTrackColumns.projectionRate`).
+    @inlinable public var rate: Scalar {
+        switch self {
+        case .nearest: return 0
+        case .projected(let rate): return rate
+        }
+    }
+
+    /// The snapping a column pair encodes, or `nil` when `rawKind` is out of range.
+    @inlinable public init?(rawKind: UInt8, rate: Scalar) {
+        switch rawKind {
+        case 0: self = .nearest
+        case 1: self = .projected(rate: rate)
+        default: return nil
+        }
+    }
+
+    /// The number of raw kinds (for validation of the column).
+    @inlinable public static var kindCount: UInt8 { 2 }
+}
+
+extension LayoutLimits {
+    /// The largest accepted `ThumbTrackConfiguration.segmentCount` (the columns store it in a
+    /// byte).
+    public static let maximumSegmentCount = 255
+}
+
+/// Everything the thumb of one switch or segmented control depends on.
+@frozen
+public struct ThumbTrackConfiguration<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+    /// The control's bounds size `W, H`.
+    public var bounds: LayoutSize<Scalar>
+    /// The gap `i` between the bounds and the track, on every side.
+    public var inset: Scalar
+    /// The number of segments `n` (2 for a switch), like `UISegmentedControl.numberOfSegments`:
+    /// `2 ... LayoutLimits.maximumSegmentCount`.
+    public var segmentCount: Int
+    /// The selected segment `k` when the pan began, in `0 ..< segmentCount`, counted from the
+    /// leading end (like `UISegmentedControl.selectedSegmentIndex`).
+    public var selectedIndex: Int
+    /// The pan's horizontal translation `dx` in points, screen x (positive to the right),
+    /// like `UIPanGestureRecognizer.translation(in:).x`.
+    public var translation: Scalar
+    /// The pan's horizontal velocity `v` in points per second, screen x, like
+    /// `UIPanGestureRecognizer.velocity(in:).x`. Used by `.projected` snapping only.
+    public var velocity: Scalar
+    public var phase: ThumbTrackPhase
+    /// In `.rightToLeft`, segment 0 is on the right (`.fit` only).
+    public var layoutDirection: LayoutDirection
+    public var snapping: ThumbTrackSnapping<Scalar>
+    /// Whether a thumb dragged past either end follows with a rubber band instead of
+    /// stopping at the end (`.fit` only).
+    public var rubberBand: Bool
+    /// `.legacy` is the seed's two-segment arithmetic and requires `segmentCount == 2` and
+    /// `inset == 1`.
+    public var mode: LayoutMode
+
+    @inlinable
+    public init(
+        bounds: LayoutSize<Scalar>,
+        inset: Scalar = 0,
+        segmentCount: Int = 2,
+        selectedIndex: Int = 0,
+        translation: Scalar = 0,
+        velocity: Scalar = 0,
+        phase: ThumbTrackPhase = .changed,
+        layoutDirection: LayoutDirection = .leftToRight,
+        snapping: ThumbTrackSnapping<Scalar> = .nearest,
+        rubberBand: Bool = false,
+        mode: LayoutMode = .fit
+    ) {
+        self.bounds = bounds
+        self.inset = inset
+        self.segmentCount = segmentCount
+        self.selectedIndex = selectedIndex
+        self.translation = translation
+        self.velocity = velocity
+        self.phase = phase
+        self.layoutDirection = layoutDirection
+        self.snapping = snapping
+        self.rubberBand = rubberBand
+        self.mode = mode
+    }
+}
+
+/// The result of a thumb track layout.
+@frozen
+public struct ThumbTrackResult<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+    /// The thumb's frame in the control's own coordinate space.
+    public var thumbFrame: LayoutRect<Scalar>
+    /// The selected segment after this phase: the configuration's `selectedIndex` except after
+    /// `.ended`, where it is the segment the thumb snapped to.
+    public var selectedIndex: Int
+    /// Whether `selectedIndex` differs from the configuration's (the moment to send
+    /// `.valueChanged`).
+    public var indexChanged: Bool
+
+    @inlinable
+    public init(thumbFrame: LayoutRect<Scalar>, selectedIndex: Int, indexChanged: Bool) {
+        self.thumbFrame = thumbFrame
+        self.selectedIndex = selectedIndex
+        self.indexChanged = indexChanged
+    }
+}
