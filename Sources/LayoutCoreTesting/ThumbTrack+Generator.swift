@@ -1,0 +1,213 @@
+import LayoutCore
+
+/// Seeded, valid thumb track configurations for tests, benchmarks and fuzz targets.
+///
+/// A large share sits on the decisions the arithmetic makes:
+/// - the half-segment boundary of `.ended`: the translation is exactly half a segment (as the
+///   layout computes it, `((W - 2i) / n) / 2`), one ulp either side, or half a segment past
+///   another segment, in either direction; widths and insets are often decimal fractions, so
+///   `W - 2i` and `sw / 2` round;
+/// - the ends of the track in `.changed`: the thumb exactly at an end, or one ulp past it;
+/// - no movement (`dx == ±0`, `v == 0`), whole segments, tiny and huge values, zero-width
+///   tracks (`W == 2i`);
+/// - for `.legacy`, the seed's own decisions: half the thumb width, the thumb width, the
+///   inset (0 < dx < 1), from either side.
+/// `.legacy` controls get the seed's settings (two segments, inset 1, left to right, nearest
+/// snapping, no rubber band), which is all the seed knew. `mode` is chosen by the caller or at
+/// random.
+public enum ThumbTrackGenerator {
+    /// One valid configuration drawn from `source`.
+    public static func configuration<S: LayoutScalar, Source: ValueSource>(
+        _ source: inout Source, mode: LayoutMode? = nil, as: S.Type = S.self
+    ) -> ThumbTrackConfiguration<S> {
+        let chosenMode = mode ?? LayoutMode(rawValue: UInt8(source.next(below: 2)))!
+        let phase: ThumbTrackPhase
+        switch source.next(below: 20) {
+        case 0..<10: phase = .ended
+        case 10..<17: phase = .changed
+        default: phase = .cancelled
+        }
+        return chosenMode == .legacy
+            ? legacyConfiguration(&source, phase: phase)
+            : fitConfiguration(&source, phase: phase)
+    }
+
+    /// `count` configurations from `seed`, as an array (for the reference) and as columns (for
+    /// the kernel).
+    public static func batch<S: LayoutScalar>(
+        count: Int, seed: UInt64, mode: LayoutMode? = nil, as: S.Type = S.self
+    ) -> (configurations: [ThumbTrackConfiguration<S>], columns: ThumbTrackColumns<S>) {
+        var random = SplitMix64(seed: seed)
+        var configurations: [ThumbTrackConfiguration<S>] = []
+        configurations.reserveCapacity(count)
+        for _ in 0..<count { configurations.append(configuration(&random, mode: mode)) }
+        return (configurations, ThumbTrackColumns(configurations))
+    }
+
+    // MARK: - .fit
+
+    static func fitConfiguration<S: LayoutScalar, Source: ValueSource>(
+        _ source: inout Source, phase: ThumbTrackPhase
+    ) -> ThumbTrackConfiguration<S> {
+        let maximum = S(LayoutLimits.maximumLength)
+        let n: Int
+        switch source.next(below: 10) {
+        case 0..<4: n = 2
+        case 4, 5: n = 3
+        case 6: n = 4
+        case 7: n = source.pick([5, 6, 7])
+        case 8: n = 2 + source.next(below: 14)
+        default: n = source.pick([2 + source.next(below: 254), LayoutLimits.maximumSegmentCount])
+        }
+        let k: Int
+        switch source.next(below: 4) {
+        case 0: k = 0
+        case 1: k = n - 1
+        default: k = source.next(below: n)
+        }
+
+        // Inset and track: the width is built as `2i + track`, which rounds for decimal values.
+        let inset: S
+        switch source.next(below: 8) {
+        case 0, 1: inset = 0
+        case 2: inset = 1
+        case 3: inset = S(source.next(below: 5))
+        case 4: inset = decimal(&source, below: 20)
+        case 5: inset = -0.0
+        default: inset = EdgeValues.length(&source, typical: 8)
+        }
+        var track: S
+        switch source.next(below: 10) {
+        case 0: track = 0  // W == 2i: a track without width
+        case 1: track = S(n) * decimal(&source, below: 100)  // whole segments of a decimal width
+        case 2, 3: track = decimal(&source, below: 800)
+        default: track = EdgeValues.length(&source, typical: 600)
+        }
+        var width = 2 * inset + track
+        var actualInset = inset
+        if !(width <= maximum) {
+            // Too large: drop the inset (then W - 2i == W exactly).
+            actualInset = 0
+            width = min(track, maximum)
+        }
+        var height = 2 * actualInset + EdgeValues.length(&source, typical: 60)
+        if !(height <= maximum) { height = maximum }
+
+        // The layout's own numbers, to aim at its decisions.
+        let segmentWidth = (width - 2 * actualInset) / S(n)
+        let half = segmentWidth / 2
+        let rightToLeft = source.chance(30)
+        let visualK = rightToLeft ? n - 1 - k : k
+        let restOfK = actualInset + S(visualK) * segmentWidth
+        let upper = actualInset + S(n - 1) * segmentWidth
+
+        let sign: S = source.chance(50) ? 1 : -1
+        var translation: S
+        switch source.next(below: 20) {
+        case 0..<5:
+            // Exactly half a segment, or one ulp either side.
+            translation = sign * EdgeValues.aroundBoundary(half, &source)
+        case 5..<8:
+            // Half a segment past another segment (rounded), or one ulp either side.
+            let whole = S(source.next(below: n))
+            translation = sign * EdgeValues.aroundBoundary(whole * segmentWidth + half, &source)
+        case 8, 9:
+            // The thumb exactly at an end of the track, or one ulp past it.
+            let end = source.chance(50) ? actualInset : upper
+            translation = EdgeValues.aroundBoundary(end - restOfK, &source)
+        case 10:
+            translation = source.chance(50) ? 0 : -0.0
+        case 11:
+            translation = sign * S(source.next(below: n + 1)) * segmentWidth
+        case 12, 13:
+            translation = sign * S(source.next(below: 16 * 800)) / 16
+        case 14:
+            translation = sign * EdgeValues.hugeLength(&source)
+        case 15:
+            translation = sign * source.pick([S.leastNonzeroMagnitude, S.leastNormalMagnitude, S.ulpOfOne, 1e-3])
+        default:
+            translation = sign * decimal(&source, below: max(1, Int(min(width, 4000))) * 2)
+        }
+        translation = clamp(translation)
+
+        let snapping: ThumbTrackSnapping<S>
+        switch source.next(below: 8) {
+        case 0..<4: snapping = .nearest
+        case 4: snapping = .normal
+        case 5: snapping = .fast
+        case 6: snapping = .projected(rate: S(source.next(below: 999) + 1) / 1000)
+        default: snapping = .projected(rate: source.pick([S.leastNonzeroMagnitude, 0.5, S(1).nextDown]))
+        }
+
+        var velocity: S
+        switch source.next(below: 10) {
+        case 0..<4: velocity = 0
+        case 4, 5, 6: velocity = (source.chance(50) ? 1 : -1) * decimal(&source, below: 5000)
+        case 7: velocity = (source.chance(50) ? 1 : -1) * EdgeValues.hugeLength(&source)
+        default:
+            // Aim the projection at the half-segment boundary: dx + p ≈ ±sw/2.
+            if case .projected(let rate) = snapping, rate > 0.001 {
+                let logical = rightToLeft ? -translation : translation
+                let wanted = sign * half - logical
+                let v = wanted * 1000 * (1 - rate) / rate
+                velocity = rightToLeft ? -v : v
+            } else {
+                velocity = 0
+            }
+        }
+        velocity = clamp(velocity)
+
+        return ThumbTrackConfiguration(
+            bounds: LayoutSize(width: width, height: height), inset: actualInset,
+            segmentCount: n, selectedIndex: k, translation: translation, velocity: velocity,
+            phase: phase, layoutDirection: rightToLeft ? .rightToLeft : .leftToRight,
+            snapping: snapping, rubberBand: source.chance(50), mode: .fit)
+    }
+
+    // MARK: - .legacy
+
+    static func legacyConfiguration<S: LayoutScalar, Source: ValueSource>(
+        _ source: inout Source, phase: ThumbTrackPhase
+    ) -> ThumbTrackConfiguration<S> {
+        let width: S
+        switch source.next(below: 8) {
+        case 0, 1: width = 210  // the seed's switch
+        case 2: width = 2  // a thumb of width 0
+        case 3: width = 2 + decimal(&source, below: 400)
+        case 4: width = min(S(LayoutLimits.maximumLength), 2 + EdgeValues.hugeLength(&source))
+        default: width = 2 + EdgeValues.length(&source, typical: 400)
+        }
+        let height = min(S(LayoutLimits.maximumLength), 2 + EdgeValues.length(&source, typical: 40))
+        let thumbWidth = width / 2 - 1
+        let sign: S = source.chance(50) ? 1 : -1
+        var translation: S
+        switch source.next(below: 12) {
+        case 0, 1: translation = sign * EdgeValues.aroundBoundary(thumbWidth / 2, &source)
+        case 2: translation = sign * EdgeValues.aroundBoundary(thumbWidth, &source)
+        case 3: translation = source.chance(50) ? 0 : -0.0
+        case 4: translation = decimal(&source, below: 1)  // 0 <= dx < 1: across the inset
+        case 5: translation = sign * EdgeValues.hugeLength(&source)
+        case 6, 7: translation = sign * S(source.next(below: 16 * 300)) / 16
+        default: translation = sign * decimal(&source, below: max(1, Int(min(width, 4000))))
+        }
+        let velocity: S = source.chance(60) ? 0 : (source.chance(50) ? 1 : -1) * decimal(&source, below: 3000)
+        return ThumbTrackConfiguration(
+            bounds: LayoutSize(width: width, height: height), inset: 1,
+            segmentCount: 2, selectedIndex: source.next(below: 2),
+            translation: clamp(translation), velocity: velocity, phase: phase,
+            layoutDirection: .leftToRight, snapping: .nearest, rubberBand: false, mode: .legacy)
+    }
+
+    // MARK: - Values
+
+    /// A decimal fraction with three digits in `0 ..< below` (rarely exact in binary).
+    static func decimal<S: LayoutScalar, Source: ValueSource>(_ source: inout Source, below: Int) -> S {
+        S(Double(source.next(below: below * 1000)) / 1000)
+    }
+
+    /// `value` within the accepted signed range.
+    static func clamp<S: LayoutScalar>(_ value: S) -> S {
+        let maximum = S(LayoutLimits.maximumLength)
+        return min(max(value, -maximum), maximum)
+    }
+}

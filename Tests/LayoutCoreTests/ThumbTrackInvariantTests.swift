@@ -1,0 +1,94 @@
+import LayoutCore
+import LayoutCoreTesting
+import Testing
+
+/// T1-T8 for `.fit` over 100,000 seeded valid inputs per precision, with a large share on the
+/// half-segment boundary, at the ends of the track and without movement; none of the seed
+/// bug detectors fires on them either.
+@Suite struct ThumbTrackInvariantTests {
+    static let cases = 100_000
+
+    @Test func invariantsHoldFloat() { check(Float.self, seed: 0x7F10A7) }
+    @Test func invariantsHoldDouble() { check(Double.self, seed: 0x7D0B1E) }
+
+    /// T1-T5, T7 and T8 on the reference and the kernel results (which must be the same bits),
+    /// then T6 on the half-segment cases of every control, through both.
+    func check<S: LayoutScalar>(_: S.Type, seed: UInt64) {
+        let (configurations, columns) = ThumbTrackGenerator.batch(count: Self.cases, seed: seed, mode: .fit, as: S.self)
+        var output = ThumbTrackResultColumns<S>()
+        do { try columns.layout(into: &output) } catch {
+            Issue.record("generated input failed validation: \(error)")
+            return
+        }
+        var failures = 0
+        var counts: [String: Int] = [:]
+        func record(_ index: Int, _ violations: [InvariantViolation]) {
+            guard !violations.isEmpty else { return }
+            failures += 1
+            for violation in violations { counts[violation.invariant, default: 0] += 1 }
+            if failures <= 5 { Issue.record("case \(index): \(violations[0])") }
+        }
+        var halfSegmentCases: [ThumbTrackConfiguration<S>] = []
+        halfSegmentCases.reserveCapacity(6 * Self.cases)
+        var coverage = (ended: 0, changedPastAnEnd: 0, noMovement: 0, exactHalf: 0)
+        for (index, c) in configurations.enumerated() {
+            let result = output[index]
+            record(index, ThumbTrackInvariants.violations(c, result)
+                   + ThumbTrackInvariants.seedBugs(c, result).map(\.violation))
+            halfSegmentCases += ThumbTrackInvariants.halfSegmentCases(c)
+            // What the generator covered (so that the checks are not vacuous).
+            if c.phase == .ended { coverage.ended += 1 }
+            if c.phase == .changed && (result.thumbFrame.x < c.inset || result.thumbFrame.x > ThumbTrackInvariants.upperEnd(c)) {
+                coverage.changedPastAnEnd += 1
+            }
+            if c.translation == 0 && c.velocity == 0 { coverage.noMovement += 1 }
+            if abs(c.translation) == ThumbTrackInvariants.segmentWidth(c) / 2 { coverage.exactHalf += 1 }
+        }
+        #expect(failures == 0, "violations by invariant: \(counts)")
+        #expect(coverage.ended > Self.cases / 3 && coverage.changedPastAnEnd > Self.cases / 50
+                && coverage.noMovement > Self.cases / 100 && coverage.exactHalf > Self.cases / 50,
+                "coverage: \(coverage)")
+
+        // T6 over every control's six boundary cases, in one batch.
+        let halfColumns = ThumbTrackColumns(halfSegmentCases)
+        var halfOutput = ThumbTrackResultColumns<S>()
+        halfColumns.uncheckedLayout(into: &halfOutput)
+        var boundaryFailures = 0
+        for (index, c) in halfSegmentCases.enumerated() {
+            let violations = ThumbTrackInvariants.halfSegmentViolations(
+                c, reference: ThumbTrack.layout(unchecked: c), kernel: halfOutput[index])
+            if !violations.isEmpty {
+                boundaryFailures += 1
+                if boundaryFailures <= 5 { Issue.record("boundary case \(index): \(violations[0])") }
+            }
+        }
+        #expect(boundaryFailures == 0)
+    }
+
+    /// The checks are not vacuous: results broken on purpose are caught, each by its invariant.
+    @Test func checksCatchBrokenResults() {
+        let c = ThumbTrackConfiguration<Double>(bounds: LayoutSize(width: 210, height: 35), inset: 1,
+                                                selectedIndex: 0, translation: 30, phase: .changed)
+        let good = ThumbTrack.layout(unchecked: c)
+        #expect(ThumbTrackInvariants.violations(c, good).isEmpty)
+        func invariants(_ edit: (inout ThumbTrackResult<Double>) -> Void, _ c: ThumbTrackConfiguration<Double> = c) -> Set<String> {
+            var broken = ThumbTrack.layout(unchecked: c)
+            edit(&broken)
+            return Set(ThumbTrackInvariants.violations(c, broken).map(\.invariant))
+        }
+        #expect(invariants { $0.thumbFrame.x = .nan }.contains("T1"))
+        #expect(invariants { $0.thumbFrame.x = -0.5 }.contains("T2"))
+        #expect(invariants { $0.thumbFrame.x = 45 }.contains("T8"))  // moved 44 for a drag of 30
+        #expect(invariants { $0.selectedIndex = 1; $0.indexChanged = true }.contains("T8"))
+        var ended = c
+        ended.phase = .ended
+        #expect(invariants({ $0.thumbFrame.x = 2 }, ended).contains("T4"))
+        var still = ended
+        still.translation = 0
+        #expect(invariants({ $0.selectedIndex = 1; $0.indexChanged = true; $0.thumbFrame.x = 105 }, still).contains("T7"))
+        var banded = c
+        banded.rubberBand = true
+        banded.translation = 500
+        #expect(invariants({ $0.thumbFrame.x = 105 + 105 }, banded).contains("T3"))  // a whole segment past
+    }
+}

@@ -1,0 +1,223 @@
+import LayoutCore
+import LayoutCoreTesting
+import Testing
+
+/// SPEC section 5 for the thumb track: one test per bad-input class. Each error names the
+/// element, the field and the value; the batch and the one-control API report the same error;
+/// a failing batch leaves the output untouched; nothing traps.
+@Suite struct ThumbTrackValidationTests {
+    /// Ten good `.fit` controls, with `edit` applied to element 6 (of the columns).
+    static func columns(_ edit: (inout ThumbTrackColumns<Float>) -> Void) -> ThumbTrackColumns<Float> {
+        var columns = ThumbTrackGenerator.batch(count: 10, seed: 13, mode: .fit, as: Float.self).columns
+        edit(&columns)
+        return columns
+    }
+
+    /// Runs the batch into an output full of sentinels and returns the error; checks that
+    /// nothing was written, and that the one-control API reports the same error for element 6.
+    static func error(_ columns: ThumbTrackColumns<Float>, compareWithReference: Bool = true) -> LayoutError? {
+        var output = ThumbTrackResultColumns<Float>(count: 10)
+        output.thumbX = Array(repeating: 12345, count: 10)
+        output.selectedIndex = Array(repeating: 77, count: 10)
+        let before = output
+        do {
+            try columns.layout(into: &output)
+            Issue.record("the batch was accepted")
+            return nil
+        } catch {
+            #expect(output == before, "a failing batch wrote into the output")
+            if compareWithReference, error.index == 6, error.problem != .columnLengthMismatch(expected: 10),
+               let single = columns.configuration(at: 6) {
+                // The same error at index 0 (NaN values compared as NaN).
+                do {
+                    _ = try ThumbTrack.layout(single)
+                    Issue.record("the one-control API accepted element 6")
+                } catch let singleError {
+                    #expect(singleError.index == 0 && singleError.field == error.field
+                            && singleError.problem == error.problem
+                            && (singleError.value == error.value || (singleError.value.isNaN && error.value.isNaN)),
+                            "one control: \(singleError), batch: \(error)")
+                }
+            }
+            return error
+        }
+    }
+
+    @Test func goodColumnsPass() throws {
+        var output = ThumbTrackResultColumns<Float>()
+        try Self.columns { _ in }.layout(into: &output)
+        #expect(output.count == 10)
+    }
+
+    @Test func notFiniteValues() {
+        for bad: Float in [.nan, .infinity, -.infinity, .signalingNaN] {
+            for field in ["width", "height", "inset", "translation", "velocity", "projectionRate"] {
+                let error = Self.error(Self.columns { c in
+                    switch field {
+                    case "width": c.width[6] = bad
+                    case "height": c.height[6] = bad
+                    case "inset": c.inset[6] = bad
+                    case "translation": c.translation[6] = bad
+                    case "velocity": c.velocity[6] = bad
+                    default: c.projectionRate[6] = bad; c.snapping[6] = 1
+                    }
+                })
+                #expect(error?.index == 6 && error?.field == field && error?.problem == .notFinite, "\(field) = \(bad): \(String(describing: error))")
+            }
+            // A rate column is numbers: a non-finite one is refused even where `.nearest`
+            // ignores it (a configuration cannot hold it, so only the batch can say it).
+            let error = Self.error(Self.columns { $0.projectionRate[6] = bad; $0.snapping[6] = 0 }, compareWithReference: false)
+            #expect(error?.index == 6 && error?.field == "projectionRate" && error?.problem == .notFinite)
+        }
+    }
+
+    @Test func negativeSizes() {
+        #expect(Self.error(Self.columns { $0.width[6] = -1 })
+            == LayoutError(index: 6, field: "width", value: -1, problem: .negative))
+        #expect(Self.error(Self.columns { $0.height[6] = -0.25 })
+            == LayoutError(index: 6, field: "height", value: -0.25, problem: .negative))
+    }
+
+    @Test func negativeInset() {
+        #expect(Self.error(Self.columns { $0.inset[6] = -2 })
+            == LayoutError(index: 6, field: "inset", value: -2, problem: .negative))
+    }
+
+    /// `W < 2i`, and its vertical twin `H < 2i` (Docs/ThumbTrack.md).
+    @Test func insetsWiderThanTheBounds() {
+        #expect(Self.error(Self.columns { $0.width[6] = 10; $0.height[6] = 40; $0.inset[6] = 5.5 })
+            == LayoutError(index: 6, field: "inset", value: 5.5, problem: .inconsistent(rule: "2 * inset <= width")))
+        #expect(Self.error(Self.columns { $0.width[6] = 100; $0.height[6] = 10; $0.inset[6] = 5.5 })
+            == LayoutError(index: 6, field: "inset", value: 5.5, problem: .inconsistent(rule: "2 * inset <= height")))
+        // W == 2i is a track without width: valid.
+        var output = ThumbTrackResultColumns<Float>()
+        #expect(throws: Never.self) {
+            try Self.columns { $0.width[6] = 11; $0.height[6] = 40; $0.inset[6] = 5.5 }.layout(into: &output)
+        }
+    }
+
+    @Test func fewerThanTwoSegments() {
+        for n: UInt8 in [0, 1] {
+            #expect(Self.error(Self.columns { $0.segmentCount[6] = n; $0.selectedIndex[6] = 0 })
+                == LayoutError(index: 6, field: "segmentCount", value: Double(n), problem: .outOfRange(expected: "2...255")))
+        }
+        // Beyond a byte, only the one-control API can say it.
+        let c = ThumbTrackConfiguration<Double>(bounds: LayoutSize(width: 100, height: 20), segmentCount: 300)
+        #expect(throws: LayoutError(index: 0, field: "segmentCount", value: 300, problem: .outOfRange(expected: "2...255"))) {
+            try ThumbTrack.layout(c)
+        }
+    }
+
+    @Test func selectedIndexOutOfRange() {
+        #expect(Self.error(Self.columns { $0.segmentCount[6] = 3; $0.selectedIndex[6] = 3 })
+            == LayoutError(index: 6, field: "selectedIndex", value: 3, problem: .outOfRange(expected: "0...2")))
+        let c = ThumbTrackConfiguration<Double>(bounds: LayoutSize(width: 100, height: 20), selectedIndex: -1)
+        #expect(throws: LayoutError(index: 0, field: "selectedIndex", value: -1, problem: .outOfRange(expected: "0...1"))) {
+            try ThumbTrack.layout(c)
+        }
+    }
+
+    @Test func rateOutsideZeroToOne() {
+        for rate: Float in [0, -0.0, 1, 1.5, -0.5] {
+            #expect(Self.error(Self.columns { $0.snapping[6] = 1; $0.projectionRate[6] = rate })
+                == LayoutError(index: 6, field: "projectionRate", value: Double(rate), problem: .outOfRange(expected: "> 0.0 and < 1.0")))
+        }
+        // `.nearest` ignores a finite rate.
+        var output = ThumbTrackResultColumns<Float>()
+        #expect(throws: Never.self) {
+            try Self.columns { $0.snapping[6] = 0; $0.projectionRate[6] = 7 }.layout(into: &output)
+        }
+    }
+
+    @Test func valuesBeyondLimits() {
+        for field in ["width", "translation", "velocity"] {
+            let error = Self.error(Self.columns { c in
+                switch field {
+                case "width": c.width[6] = 2e6
+                case "translation": c.translation[6] = -2e6
+                default: c.velocity[6] = 2e6
+                }
+            })
+            #expect(error?.index == 6 && error?.field == field)
+            if case .outOfRange = error?.problem {} else { Issue.record("expected outOfRange, got \(String(describing: error))") }
+        }
+    }
+
+    @Test func enumerationRawValuesOutOfRange() {
+        #expect(Self.error(Self.columns { $0.phase[6] = 3 })
+            == LayoutError(index: 6, field: "phase", value: 3, problem: .outOfRange(expected: "0...2")))
+        #expect(Self.error(Self.columns { $0.layoutDirection[6] = 2 })
+            == LayoutError(index: 6, field: "layoutDirection", value: 2, problem: .outOfRange(expected: "0...1")))
+        #expect(Self.error(Self.columns { $0.snapping[6] = 2 })
+            == LayoutError(index: 6, field: "snapping", value: 2, problem: .outOfRange(expected: "0...1")))
+        #expect(Self.error(Self.columns { $0.rubberBand[6] = 2 })
+            == LayoutError(index: 6, field: "rubberBand", value: 2, problem: .outOfRange(expected: "0...1")))
+        #expect(Self.error(Self.columns { $0.mode[6] = 255 })
+            == LayoutError(index: 6, field: "mode", value: 255, problem: .outOfRange(expected: "0...1")))
+    }
+
+    /// `.legacy` is the seed's control only: two segments, inset 1.
+    @Test func legacyIsTheSeedsControl() {
+        #expect(Self.error(Self.columns { $0.mode[6] = 1; $0.width[6] = 210; $0.height[6] = 35; $0.inset[6] = 1; $0.segmentCount[6] = 3; $0.selectedIndex[6] = 0 })
+            == LayoutError(index: 6, field: "segmentCount", value: 3, problem: .inconsistent(rule: "segmentCount == 2 in .legacy mode")))
+        #expect(Self.error(Self.columns { $0.mode[6] = 1; $0.width[6] = 210; $0.height[6] = 35; $0.inset[6] = 2; $0.segmentCount[6] = 2; $0.selectedIndex[6] = 0 })
+            == LayoutError(index: 6, field: "inset", value: 2, problem: .inconsistent(rule: "inset == 1 in .legacy mode")))
+    }
+
+    @Test func columnsOfUnequalLength() {
+        let error = Self.error(Self.columns { $0.velocity.removeLast() })
+        #expect(error == LayoutError(index: 9, field: "velocity", value: 9, problem: .columnLengthMismatch(expected: 10)))
+        let longer = Self.error(Self.columns { $0.mode.append(0) })
+        #expect(longer == LayoutError(index: 10, field: "mode", value: 11, problem: .columnLengthMismatch(expected: 10)))
+    }
+
+    /// Several bad elements: the lowest index wins, and at that index the first field in
+    /// declaration order, whatever the lane positions.
+    @Test func lowestIndexWins() {
+        for first in 0..<9 {
+            let error = Self.error(Self.columns {
+                $0.mode[first + 1] = 9
+                $0.velocity[first] = .nan
+                $0.translation[first] = .infinity
+                $0.inset[9] = -1
+            })
+            #expect(error?.index == first && error?.field == "translation")
+        }
+    }
+
+    /// Bad input through the unchecked entry points gives garbage, never a trap.
+    @Test func uncheckedNeverTraps() {
+        var columns = Self.columns { _ in }
+        for i in 0..<10 {
+            columns.width[i] = [.nan, -.infinity, -5, 0, 1e30][i % 5]
+            columns.segmentCount[i] = UInt8(i % 3)
+            columns.selectedIndex[i] = 255
+            columns.phase[i] = UInt8(i)
+            columns.layoutDirection[i] = 200
+            columns.snapping[i] = UInt8(i % 4)
+            columns.projectionRate[i] = [.nan, 1, 0, -3, .infinity][i % 5]
+            columns.mode[i] = UInt8(i % 3)
+        }
+        var output = ThumbTrackResultColumns<Float>()
+        columns.uncheckedLayout(into: &output)
+        #expect(output.count == 10)
+        for n in [Int.min, -1, 0, 1, Int.max] {
+            for k in [Int.min, -1, 0, 300, Int.max] {
+                for mode in LayoutMode.allCases {
+                    for phase in ThumbTrackPhase.allCases {
+                        let c = ThumbTrackConfiguration<Double>(
+                            bounds: LayoutSize(width: .nan, height: -1), inset: .infinity, segmentCount: n,
+                            selectedIndex: k, translation: .nan, velocity: .infinity, phase: phase,
+                            snapping: .projected(rate: .nan), rubberBand: true, mode: mode)
+                        _ = ThumbTrack.layout(unchecked: c)
+                        var garbage = ThumbTrackColumns<Double>()
+                        garbage.append(c)
+                        var out = ThumbTrackResultColumns<Double>()
+                        garbage.uncheckedLayout(into: &out)
+                        #expect(throws: LayoutError.self) { try garbage.layout(into: &out) }
+                    }
+                }
+            }
+        }
+    }
+}
