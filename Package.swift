@@ -60,3 +60,24 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: - Fuzz targets
+//
+// libFuzzer targets (Fuzz/README.md): each `Fuzz/<Name>/main.swift` holds only
+// `LLVMFuzzerTestOneInput`, which calls its check function in LayoutCoreTesting/Fuzz. They
+// build (and do nothing) in a plain `swift build`; Fuzz/run.sh builds them one product at a
+// time with `--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address` in `.build/fuzz`.
+let fuzzTargetNames = [
+    "FuzzButtonContentInvariants",
+    "FuzzButtonContentDifferential",
+    "FuzzButtonContentLegacy",
+    "FuzzBadInput",
+]
+package.targets += fuzzTargetNames.map { name in
+    .executableTarget(
+        name: name,
+        dependencies: ["LayoutCore", "LayoutCoreTesting"],
+        path: "Fuzz/\(name)",
+        linkerSettings: linkLibm
+    )
+}

@@ -1,0 +1,379 @@
+import LayoutCore
+
+/// The bad-input check (SPEC section 5): arbitrary bytes decoded as raw columns, NaNs,
+/// infinities, negative and out-of-range values, raw enum values out of range and columns of
+/// unequal length included. The checked batch entry point must
+/// - throw exactly the `LayoutError` an independent scalar oracle expects (lowest element
+///   index, then the first bad field in declaration order; column lengths before values),
+/// - leave an output full of sentinels untouched when it throws (whatever its count),
+/// - and, when every value is valid, give the reference's bits for every control.
+/// The single-control entry point must refuse the same field, and the unchecked entry points
+/// must not trap on bad values (equal column lengths: unequal ones are their documented
+/// precondition). Nothing here may trap: under libFuzzer a trap is a finding too.
+public enum BadInputFuzzChecks {
+    /// The first word picks the kernel and the precision.
+    public static func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(FuzzFinding) {
+        var source = FuzzSource(bytes)
+        let header = source.nextWord()
+        let isDouble = header & 1 == 1
+        let kernel = Int((header >> 1) & 7) % kernelCount
+        switch (kernel, isDouble) {
+        case (0, true): try checkButtonContent(&source, as: Double.self)
+        case (0, false): try checkButtonContent(&source, as: Float.self)
+        default: try checkOtherKernel(kernel, &source, isDouble: isDouble)
+        }
+    }
+
+    // MARK: - Raw values
+
+    /// A value for a field accepting `lower ... upper` (`lower` excluded when `exclusive`):
+    /// for clean elements a valid one on the 1/16 grid; for dirty elements, half the time
+    /// NaN (either sign, quiet or signaling), an infinity, -0, a negative value, exactly the
+    /// bounds or one ulp past them, the largest finite value, the smallest subnormal or a raw
+    /// bit pattern, and a valid value otherwise.
+    static func rawValue<S: LayoutScalar>(
+        _ source: inout FuzzSource, lower: S = 0, upper: S, exclusive: Bool = false, dirty: Bool
+    ) -> S {
+        if dirty {
+            switch source.next(below: 32) {
+            case 0: return .nan
+            case 1: return -S.nan
+            case 2: return .signalingNaN
+            case 3: return .infinity
+            case 4: return -.infinity
+            case 5: return -0.0
+            case 6: return -(S(source.next(below: 4096)) + 1) / 16
+            case 7: return -S.leastNonzeroMagnitude
+            case 8: return upper
+            case 9: return upper.nextUp
+            case 10: return .greatestFiniteMagnitude
+            case 11: return S.leastNonzeroMagnitude
+            case 12, 13, 14: return source.nextBitPattern()
+            case 15: return upper + S(source.next(below: 4096) + 1) / 16
+            case 16: return lower
+            case 17: return lower.nextDown
+            default: break
+            }
+        }
+        // Valid: on the 1/16 grid between the bounds (with an exclusive lower bound, above it).
+        let value = min(upper, lower + S(source.next(below: 16 * 1024)) / 16)
+        return exclusive && value <= lower ? min(upper, lower + 1) : value
+    }
+
+    /// A raw enum value: in range for clean elements, any byte one time in four for dirty ones.
+    static func rawCase(_ source: inout FuzzSource, caseCount: Int, dirty: Bool) -> UInt8 {
+        dirty && source.next(below: 4) == 0 ? source.nextByte() : UInt8(source.next(below: caseCount))
+    }
+
+    /// Column lengths: all `count` (0...12) three times in four, otherwise one column (any,
+    /// the first included) one to three elements shorter or longer.
+    static func columnLengths(_ source: inout FuzzSource, columns: Int) -> (count: Int, lengths: [Int]) {
+        let count = source.next(below: 13)
+        var lengths = Array(repeating: count, count: columns)
+        if source.next(below: 4) == 0 {
+            let column = source.next(below: columns)
+            let delta = [1, -1, 2, -2, 3, -3, 1, -1][source.next(below: 8)]
+            lengths[column] = max(0, count + delta)
+        }
+        return (count, lengths)
+    }
+
+    // MARK: - The oracle
+
+    /// The error SPEC section 5 and `LayoutError` ask for when `value` (of field `field`,
+    /// element `index`) is refused by the rule `lower ... upper`; nil when it is accepted.
+    /// Written from the documentation, independently of `_ValueRule`.
+    static func expectedProblem<S: LayoutScalar>(
+        _ value: S, lower: S = 0, upper: S, exclusive: Bool = false, field: String, index: Int
+    ) -> LayoutError? {
+        let aboveLower = exclusive ? value > lower : value >= lower
+        if aboveLower && value <= upper { return nil }
+        let problem: LayoutError.Problem = !value.isFinite ? .notFinite
+            : value < 0 && lower == 0 && !exclusive ? .negative
+            : .outOfRange(expected: exclusive ? "above the lower bound, at most the upper" : "between the bounds")
+        return LayoutError(index: index, field: field, value: Double(value), problem: problem)
+    }
+
+    static func expectedCaseProblem(_ raw: UInt8, caseCount: Int, field: String, index: Int) -> LayoutError? {
+        raw < caseCount ? nil : LayoutError(index: index, field: field, value: Double(raw),
+                                            problem: .outOfRange(expected: "0...\(caseCount - 1)"))
+    }
+
+    /// The first column after the first whose length differs, as the contract reports it.
+    static func expectedLengthError(names: [String], lengths: [Int]) -> LayoutError? {
+        let count = lengths[0]
+        for column in 1..<lengths.count where lengths[column] != count {
+            return LayoutError(index: min(lengths[column], count), field: names[column],
+                               value: Double(lengths[column]), problem: .columnLengthMismatch(expected: count))
+        }
+        return nil
+    }
+
+    /// Same index, field and kind of problem, and the same value (NaN matches NaN). The text of
+    /// `outOfRange(expected:)` is not compared: it is prose.
+    static func sameError(_ a: LayoutError, _ b: LayoutError) -> Bool {
+        guard a.index == b.index, a.field == b.field,
+              a.value == b.value || (a.value.isNaN && b.value.isNaN) else { return false }
+        switch (a.problem, b.problem) {
+        case (.notFinite, .notFinite), (.negative, .negative), (.outOfRange, .outOfRange): return true
+        case (.columnLengthMismatch(let x), .columnLengthMismatch(let y)): return x == y
+        default: return false
+        }
+    }
+
+    static func finding(_ label: String, _ message: String, _ input: @autoclosure () -> String) -> FuzzFinding {
+        FuzzFinding(.badInput, label, message: "\(message)\n  input: \(input())")
+    }
+
+    /// The output's count: the batch's three times in four, otherwise any 0...12 (a refused
+    /// batch must not even resize it).
+    static func outputCount(_ source: inout FuzzSource, batchCount: Int) -> Int {
+        source.next(below: 4) == 0 ? source.next(below: 13) : batchCount
+    }
+
+    /// Fills `column` with `count` sentinels, reusing its storage.
+    static func fill<S: LayoutScalar>(_ column: inout [S], _ count: Int) {
+        column.removeAll(keepingCapacity: true)
+        column.append(contentsOf: repeatElement(sentinel(S.self), count: count))
+    }
+
+    /// Whether `column` still holds exactly `count` sentinels (bit for bit).
+    static func untouched<S: LayoutScalar>(_ column: [S], _ count: Int) -> Bool {
+        column.count == count && column.allSatisfy { BitPattern.equal($0, sentinel(S.self)) && !$0.isNaN }
+    }
+
+    static func sentinel<S: LayoutScalar>(_: S.Type) -> S { -7777.125 }
+
+    // MARK: - Button content
+
+    static let buttonFloatFields = [
+        "width", "height", "insetTop", "insetLeading", "insetBottom", "insetTrailing",
+        "imageWidth", "imageHeight", "titleWidth", "titleHeight", "imagePadding", "displayScale",
+    ]
+    static let buttonFields = buttonFloatFields + ["imagePlacement", "layoutDirection", "mode"]
+    static let buttonCaseCounts = [ImagePlacement.allCases.count, LayoutDirection.allCases.count, LayoutMode.allCases.count]
+
+    static func checkButtonContent<S: LayoutScalar>(_ source: inout FuzzSource, as: S.Type) throws(FuzzFinding) {
+        var storage = FuzzStorage.take(ButtonContentBadInput<S>.self) ?? ButtonContentBadInput<S>()
+        defer { FuzzStorage.give(storage) }
+        try storage.check(&source)
+    }
+
+    // MARK: - Other kernels
+
+    /// The number of kernels the header chooses from.
+    static var kernelCount: Int { 1 }
+
+    static func checkOtherKernel(_ kernel: Int, _ source: inout FuzzSource, isDouble: Bool) throws(FuzzFinding) {}
+}
+
+/// The button-content part of the bad-input check, with storage reused between inputs.
+struct ButtonContentBadInput<S: LayoutScalar> {
+    var columns = ButtonContentColumns<S>()
+    var output = ButtonContentFrameColumns<S>()
+    var unchecked = ButtonContentFrameColumns<S>()
+
+    static var maximum: S { S(LayoutLimits.maximumLength) }
+    static var scaleMaximum: S { S(LayoutLimits.maximumDisplayScale) }
+
+    /// Float column `field` (in declaration order) of `columns`.
+    func floatColumn(_ field: Int) -> [S] {
+        switch field {
+        case 0: return columns.width
+        case 1: return columns.height
+        case 2: return columns.insetTop
+        case 3: return columns.insetLeading
+        case 4: return columns.insetBottom
+        case 5: return columns.insetTrailing
+        case 6: return columns.imageWidth
+        case 7: return columns.imageHeight
+        case 8: return columns.titleWidth
+        case 9: return columns.titleHeight
+        case 10: return columns.imagePadding
+        default: return columns.displayScale
+        }
+    }
+
+    mutating func withFloatColumn(_ field: Int, _ body: (inout [S]) -> Void) {
+        switch field {
+        case 0: body(&columns.width)
+        case 1: body(&columns.height)
+        case 2: body(&columns.insetTop)
+        case 3: body(&columns.insetLeading)
+        case 4: body(&columns.insetBottom)
+        case 5: body(&columns.insetTrailing)
+        case 6: body(&columns.imageWidth)
+        case 7: body(&columns.imageHeight)
+        case 8: body(&columns.titleWidth)
+        case 9: body(&columns.titleHeight)
+        case 10: body(&columns.imagePadding)
+        default: body(&columns.displayScale)
+        }
+    }
+
+    mutating func withCaseColumn(_ field: Int, _ body: (inout [UInt8]) -> Void) {
+        switch field {
+        case 0: body(&columns.imagePlacement)
+        case 1: body(&columns.layoutDirection)
+        default: body(&columns.mode)
+        }
+    }
+
+    static func upper(_ field: Int) -> S { field == 11 ? scaleMaximum : maximum }
+
+    /// The configuration of element `index`, with enum raw values out of range replaced by
+    /// the first case (only used where they are in range, or for the float fields alone).
+    func configuration(at index: Int) -> ButtonContentConfiguration<S> {
+        ButtonContentConfiguration(
+            bounds: LayoutSize(width: columns.width[index], height: columns.height[index]),
+            contentInsets: DirectionalEdgeInsets(
+                top: columns.insetTop[index], leading: columns.insetLeading[index],
+                bottom: columns.insetBottom[index], trailing: columns.insetTrailing[index]),
+            imageSize: LayoutSize(width: columns.imageWidth[index], height: columns.imageHeight[index]),
+            titleSize: LayoutSize(width: columns.titleWidth[index], height: columns.titleHeight[index]),
+            imagePlacement: ImagePlacement(rawValue: columns.imagePlacement[index]) ?? .top,
+            imagePadding: columns.imagePadding[index],
+            layoutDirection: LayoutDirection(rawValue: columns.layoutDirection[index]) ?? .leftToRight,
+            displayScale: columns.displayScale[index],
+            mode: LayoutMode(rawValue: columns.mode[index]) ?? .fit)
+    }
+
+    mutating func decode(_ source: inout FuzzSource) -> [Int] {
+        let fieldCount = BadInputFuzzChecks.buttonFields.count
+        let (_, lengths) = BadInputFuzzChecks.columnLengths(&source, columns: fieldCount)
+        for field in 0..<12 { withFloatColumn(field) { $0.removeAll(keepingCapacity: true) } }
+        for field in 0..<3 { withCaseColumn(field) { $0.removeAll(keepingCapacity: true) } }
+        // Element by element, so that a dirty element has its bad values side by side; each
+        // column stops at its own length.
+        let longest = lengths.max() ?? 0
+        for index in 0..<longest {
+            let dirty = source.next(below: 4) == 0
+            for field in 0..<12 where index < lengths[field] {
+                let value: S = BadInputFuzzChecks.rawValue(&source, upper: Self.upper(field), dirty: dirty)
+                withFloatColumn(field) { $0.append(value) }
+            }
+            for field in 0..<3 where index < lengths[12 + field] {
+                let raw = BadInputFuzzChecks.rawCase(&source, caseCount: BadInputFuzzChecks.buttonCaseCounts[field], dirty: dirty)
+                withCaseColumn(field) { $0.append(raw) }
+            }
+        }
+        return lengths
+    }
+
+    /// The oracle: column lengths first, then element by element, field by field.
+    func expectedError(lengths: [Int]) -> LayoutError? {
+        if let error = BadInputFuzzChecks.expectedLengthError(names: BadInputFuzzChecks.buttonFields, lengths: lengths) {
+            return error
+        }
+        let cases = [columns.imagePlacement, columns.layoutDirection, columns.mode]
+        for index in 0..<lengths[0] {
+            for field in 0..<12 {
+                if let error = BadInputFuzzChecks.expectedProblem(
+                    floatColumn(field)[index], upper: Self.upper(field),
+                    field: BadInputFuzzChecks.buttonFloatFields[field], index: index) {
+                    return error
+                }
+            }
+            for field in 0..<3 {
+                if let error = BadInputFuzzChecks.expectedCaseProblem(
+                    cases[field][index], caseCount: BadInputFuzzChecks.buttonCaseCounts[field],
+                    field: BadInputFuzzChecks.buttonFields[12 + field], index: index) {
+                    return error
+                }
+            }
+        }
+        return nil
+    }
+
+    mutating func fillOutput(count: Int) {
+        BadInputFuzzChecks.fill(&output.imageX, count); BadInputFuzzChecks.fill(&output.imageY, count)
+        BadInputFuzzChecks.fill(&output.imageWidth, count); BadInputFuzzChecks.fill(&output.imageHeight, count)
+        BadInputFuzzChecks.fill(&output.titleX, count); BadInputFuzzChecks.fill(&output.titleY, count)
+        BadInputFuzzChecks.fill(&output.titleWidth, count); BadInputFuzzChecks.fill(&output.titleHeight, count)
+    }
+
+    func outputIsUntouched(count: Int) -> Bool {
+        BadInputFuzzChecks.untouched(output.imageX, count) && BadInputFuzzChecks.untouched(output.imageY, count)
+            && BadInputFuzzChecks.untouched(output.imageWidth, count) && BadInputFuzzChecks.untouched(output.imageHeight, count)
+            && BadInputFuzzChecks.untouched(output.titleX, count) && BadInputFuzzChecks.untouched(output.titleY, count)
+            && BadInputFuzzChecks.untouched(output.titleWidth, count) && BadInputFuzzChecks.untouched(output.titleHeight, count)
+    }
+
+    func frames(at index: Int) -> ButtonContentFrames<S> {
+        ButtonContentFrames(
+            imageFrame: LayoutRect(x: output.imageX[index], y: output.imageY[index],
+                                   width: output.imageWidth[index], height: output.imageHeight[index]),
+            titleFrame: LayoutRect(x: output.titleX[index], y: output.titleY[index],
+                                   width: output.titleWidth[index], height: output.titleHeight[index]))
+    }
+
+    mutating func check(_ source: inout FuzzSource) throws(FuzzFinding) {
+        let lengths = decode(&source)
+        let count = lengths[0]
+        let expected = expectedError(lengths: lengths)
+        let outputCount = BadInputFuzzChecks.outputCount(&source, batchCount: count)
+        fillOutput(count: outputCount)
+        let columns = self.columns
+        func input() -> String { "[\(S.self)] \(columns)" }
+
+        var thrown: LayoutError?
+        do {
+            try columns.layout(into: &output, parallelism: .serial)
+        } catch {
+            thrown = error
+        }
+        guard let error = thrown else {
+            if let expected {
+                throw BadInputFuzzChecks.finding("accepted", "the batch accepted bad input; expected \(expected)", input())
+            }
+            guard output.imageX.count == count else {
+                throw BadInputFuzzChecks.finding("count", "the output has \(output.imageX.count) elements, expected \(count)", input())
+            }
+            for index in 0..<count {
+                let reference = ButtonContent.layout(unchecked: configuration(at: index))
+                let kernel = frames(at: index)
+                if !BitPattern.equal(reference.imageFrame, kernel.imageFrame)
+                    || !BitPattern.equal(reference.titleFrame, kernel.titleFrame) {
+                    throw FuzzFinding(.mismatch, "kernel != reference", message:
+                        "element \(index): reference \(reference), kernel \(kernel)\n  input: \(input())")
+                }
+            }
+            return
+        }
+        guard let expected else {
+            throw BadInputFuzzChecks.finding("refused", "the batch refused valid input: \(error)", input())
+        }
+        if !BadInputFuzzChecks.sameError(error, expected) {
+            throw BadInputFuzzChecks.finding("wrong error", "got \(error), expected \(expected)", input())
+        }
+        if !outputIsUntouched(count: outputCount) {
+            throw BadInputFuzzChecks.finding("output touched", "a refused batch changed its output (\(outputCount) sentinels)", input())
+        }
+        if case .columnLengthMismatch = expected.problem { return }
+
+        // The single-control entry point refuses the same first bad number, at index 0.
+        if let field = BadInputFuzzChecks.buttonFloatFields.firstIndex(of: expected.field) {
+            let index = expected.index
+            var single: LayoutError?
+            do {
+                _ = try ButtonContent.layout(configuration(at: index))
+            } catch {
+                single = error
+            }
+            guard let single else {
+                throw BadInputFuzzChecks.finding(
+                    "accepted", "the single-control layout accepted \(expected.field) = \(floatColumn(field)[index])", input())
+            }
+            let placed = LayoutError(index: index, field: single.field, value: single.value, problem: single.problem)
+            if single.index != 0 || !BadInputFuzzChecks.sameError(placed, expected) {
+                throw BadInputFuzzChecks.finding(
+                    "wrong error", "single-control layout: got \(single), expected \(expected) at index 0", input())
+            }
+        }
+        // The unchecked entry points must not trap on bad values.
+        columns.uncheckedLayout(into: &unchecked, parallelism: .serial)
+        for index in 0..<count {
+            _ = ButtonContent.layout(unchecked: configuration(at: index))
+        }
+    }
+}

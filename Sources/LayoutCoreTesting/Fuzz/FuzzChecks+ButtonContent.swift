@@ -1,0 +1,232 @@
+import LayoutCore
+
+/// Fuzz check functions for button content (SPEC section 1): decode a batch of structured
+/// inputs from fuzzer bytes, then check it. Pure functions of the bytes; the fuzz targets and
+/// the corpus replay tests call the same ones.
+public enum ButtonContentFuzzChecks {
+    /// Seed bug classes of `.legacy` (XLXButton): negative origins (B2) and frames outside the
+    /// content rect (B4) when the content overflows.
+    public static let bugClasses = ["negative-origin", "outside-content-rect"]
+
+    /// The invariants B1-B8 on a batch of 1...4 `.fit` configurations, in `Float` or `Double`.
+    public static func checkInvariants(_ bytes: UnsafeBufferPointer<UInt8>) throws(FuzzFinding) {
+        var source = FuzzSource(bytes)
+        let shape = FuzzBatchShape(&source, maximumCount: 4)
+        if shape.isDouble {
+            try checkInvariants(&source, shape, as: Double.self)
+        } else {
+            try checkInvariants(&source, shape, as: Float.self)
+        }
+    }
+
+    /// The batch kernel against the reference, bit for bit, on a batch of both modes.
+    public static func checkDifferential(_ bytes: UnsafeBufferPointer<UInt8>) throws(FuzzFinding) {
+        var source = FuzzSource(bytes)
+        let shape = FuzzBatchShape(&source, maximumCount: 8)
+        if shape.isDouble {
+            try checkDifferential(&source, shape, as: Double.self)
+        } else {
+            try checkDifferential(&source, shape, as: Float.self)
+        }
+    }
+
+    /// Self-test: the `.legacy` checks (B2, B4) on a batch of `.legacy` configurations. Throws
+    /// a `.legacyBug` finding for the first seed bug found of class `bugClass` (any class when
+    /// `nil`), which is what the self-test expects to happen.
+    public static func checkLegacy(_ bytes: UnsafeBufferPointer<UInt8>, bugClass: String? = nil) throws(FuzzFinding) {
+        var source = FuzzSource(bytes)
+        let shape = FuzzBatchShape(&source, maximumCount: 8)
+        if shape.isDouble {
+            try checkLegacy(&source, shape, bugClass: bugClass, as: Double.self)
+        } else {
+            try checkLegacy(&source, shape, bugClass: bugClass, as: Float.self)
+        }
+    }
+
+    // MARK: - Decoding
+
+    /// One valid configuration: the seeded generator's mix (fits, overflows, absent items,
+    /// huge values, exact fits), then, one time in two, a boundary of the `.fit` arithmetic
+    /// put exactly in place or one ulp to either side:
+    /// - the content length equals `image + spacing + title` (fits exactly / overflows by an ulp);
+    /// - the content length equals `image + spacing` (the title's room is exactly 0: the
+    ///   branch between shrinking the title and squeezing it away);
+    /// - the content length equals the image alone (the image shrinks or not);
+    /// - the cross length equals the image's or the title's cross size (clamped or not).
+    /// The main-axis insets are zeroed when the boundary is applied, so the content length is
+    /// exactly the boundary value (no rounding in `W - left - right`).
+    public static func configuration<S: LayoutScalar, Source: ValueSource>(
+        _ source: inout Source, mode: LayoutMode?, as: S.Type = S.self
+    ) -> ButtonContentConfiguration<S> {
+        var c = ButtonContentGenerator.configuration(&source, mode: mode, as: S.self)
+        let boundary = source.next(below: 16)
+        guard boundary >= 8 else { return c }
+        let horizontal = c.imagePlacement.isHorizontal
+        let imageMain = horizontal ? c.imageSize.width : c.imageSize.height
+        let imageCross = horizontal ? c.imageSize.height : c.imageSize.width
+        let titleMain = horizontal ? c.titleSize.width : c.titleSize.height
+        let titleCross = horizontal ? c.titleSize.height : c.titleSize.width
+        var main: S?
+        var cross: S?
+        switch boundary {
+        case 8, 9: main = imageMain + c.imagePadding + titleMain
+        case 10, 11: main = imageMain + c.imagePadding
+        case 12: main = imageMain
+        case 13: cross = imageCross
+        case 14: cross = titleCross
+        default:
+            main = imageMain + c.imagePadding + titleMain
+            cross = max(imageCross, titleCross)
+        }
+        if let main {
+            let length = FuzzBoundary.around(main, &source)
+            if horizontal {
+                c.bounds.width = length
+                c.contentInsets.leading = 0
+                c.contentInsets.trailing = 0
+            } else {
+                c.bounds.height = length
+                c.contentInsets.top = 0
+                c.contentInsets.bottom = 0
+            }
+        }
+        if let cross {
+            let length = FuzzBoundary.around(cross, &source)
+            if horizontal {
+                c.bounds.height = length
+                c.contentInsets.top = 0
+                c.contentInsets.bottom = 0
+            } else {
+                c.bounds.width = length
+                c.contentInsets.leading = 0
+                c.contentInsets.trailing = 0
+            }
+        }
+        return c
+    }
+
+    /// A plain control that fits (the padding in front of decoded controls).
+    static func paddingConfiguration<S: LayoutScalar>(_ index: Int) -> ButtonContentConfiguration<S> {
+        ButtonContentConfiguration(
+            bounds: LayoutSize(width: 120, height: 44),
+            contentInsets: DirectionalEdgeInsets(top: 6, leading: 10, bottom: 6, trailing: 10),
+            imageSize: LayoutSize(width: 24, height: 24), titleSize: LayoutSize(width: 60, height: 20),
+            imagePlacement: ImagePlacement(rawValue: UInt8(index % 4))!, imagePadding: 8,
+            layoutDirection: LayoutDirection(rawValue: UInt8(index % 2))!,
+            displayScale: index % 2 == 0 ? 2 : 0, mode: index % 3 == 0 ? .legacy : .fit)
+    }
+
+    // MARK: - Checks
+
+    static func checkInvariants<S: LayoutScalar>(
+        _ source: inout FuzzSource, _ shape: FuzzBatchShape, as: S.Type
+    ) throws(FuzzFinding) {
+        for _ in 0..<shape.decodedCount {
+            let c = configuration(&source, mode: .fit, as: S.self)
+            if let violation = ButtonContentInvariants.violations(c).first {
+                throw FuzzFinding(violation, precision: "\(S.self)")
+            }
+        }
+    }
+
+    static func checkDifferential<S: LayoutScalar>(
+        _ source: inout FuzzSource, _ shape: FuzzBatchShape, as: S.Type
+    ) throws(FuzzFinding) {
+        var batch = ButtonContentFuzzBatch<S>.reused()
+        defer { ButtonContentFuzzBatch<S>.reuse(batch) }
+        for index in 0..<shape.leadingPadding { batch.append(paddingConfiguration(index)) }
+        for _ in 0..<shape.decodedCount { batch.append(configuration(&source, mode: nil, as: S.self)) }
+        batch.runKernel()
+        guard let index = batch.firstMismatch() else { return }
+        // Report through the shared helper (the same comparison the unit tests make).
+        let description = ButtonContentDifferential.firstMismatch(batch.configurations).map { "\($0)" }
+            ?? "element \(index): kernel \(batch.output[index]) differs from the reference "
+               + "\(ButtonContent.layout(unchecked: batch.configurations[index])) for \(batch.configurations[index])"
+        throw FuzzFinding(.mismatch, "kernel != reference",
+                          message: "[\(S.self), batch of \(shape.count), lane \(index % _laneWidth)] \(description)")
+    }
+
+    static func checkLegacy<S: LayoutScalar>(
+        _ source: inout FuzzSource, _ shape: FuzzBatchShape, bugClass: String?, as: S.Type
+    ) throws(FuzzFinding) {
+        for _ in 0..<shape.decodedCount {
+            let c = configuration(&source, mode: .legacy, as: S.self)
+            for violation in ButtonContentInvariants.legacyViolations(c) {
+                let found = violation.invariant == "B2" ? bugClasses[0] : bugClasses[1]
+                if bugClass == nil || bugClass == found {
+                    throw FuzzFinding(violation, precision: "\(S.self)", bugClass: found)
+                }
+            }
+        }
+    }
+}
+
+/// One batch of the differential check: the configurations, their columns and the kernel's
+/// output, built with the specialized array operations of this module (not the library's
+/// generic `append`/`resize`), and reused from one input to the next (see `FuzzStorage`), so
+/// that a fuzz input costs a few microseconds rather than two dozen allocations.
+struct ButtonContentFuzzBatch<S: LayoutScalar> {
+    var configurations: [ButtonContentConfiguration<S>] = []
+    var columns = ButtonContentColumns<S>()
+    var output = ButtonContentFrameColumns<S>()
+
+    /// An empty batch, with the storage of the previous one when this thread may reuse it.
+    static func reused() -> Self {
+        guard var batch = FuzzStorage.take(Self.self) else { return Self() }
+        batch.configurations.removeAll(keepingCapacity: true)
+        func clear<T>(_ column: inout [T]) { column.removeAll(keepingCapacity: true) }
+        clear(&batch.columns.width); clear(&batch.columns.height)
+        clear(&batch.columns.insetTop); clear(&batch.columns.insetLeading)
+        clear(&batch.columns.insetBottom); clear(&batch.columns.insetTrailing)
+        clear(&batch.columns.imageWidth); clear(&batch.columns.imageHeight)
+        clear(&batch.columns.titleWidth); clear(&batch.columns.titleHeight)
+        clear(&batch.columns.imagePadding); clear(&batch.columns.displayScale)
+        clear(&batch.columns.imagePlacement); clear(&batch.columns.layoutDirection); clear(&batch.columns.mode)
+        return batch
+    }
+
+    /// Hands the storage back for the next input.
+    static func reuse(_ batch: Self) { FuzzStorage.give(batch) }
+
+    mutating func append(_ c: ButtonContentConfiguration<S>) {
+        configurations.append(c)
+        columns.width.append(c.bounds.width); columns.height.append(c.bounds.height)
+        columns.insetTop.append(c.contentInsets.top); columns.insetLeading.append(c.contentInsets.leading)
+        columns.insetBottom.append(c.contentInsets.bottom); columns.insetTrailing.append(c.contentInsets.trailing)
+        columns.imageWidth.append(c.imageSize.width); columns.imageHeight.append(c.imageSize.height)
+        columns.titleWidth.append(c.titleSize.width); columns.titleHeight.append(c.titleSize.height)
+        columns.imagePadding.append(c.imagePadding); columns.displayScale.append(c.displayScale)
+        columns.imagePlacement.append(c.imagePlacement.rawValue)
+        columns.layoutDirection.append(c.layoutDirection.rawValue)
+        columns.mode.append(c.mode.rawValue)
+    }
+
+    /// The batch kernel on every control (serial: a split across threads runs the same lane
+    /// code on lane-aligned ranges, which the unit tests check).
+    /// The output is first filled with a sentinel, so an element the kernel skips shows.
+    mutating func runKernel() {
+        let count = configurations.count
+        func fill(_ column: inout [S]) {
+            column.removeAll(keepingCapacity: true)
+            column.append(contentsOf: repeatElement(-S.greatestFiniteMagnitude, count: count))
+        }
+        fill(&output.imageX); fill(&output.imageY); fill(&output.imageWidth); fill(&output.imageHeight)
+        fill(&output.titleX); fill(&output.titleY); fill(&output.titleWidth); fill(&output.titleHeight)
+        columns.uncheckedLayout(into: &output, parallelism: .serial)
+    }
+
+    /// The first control whose kernel frames differ in any bit from the reference's.
+    func firstMismatch() -> Int? {
+        for index in configurations.indices {
+            let reference = ButtonContent.layout(unchecked: configurations[index])
+            let image = LayoutRect(x: output.imageX[index], y: output.imageY[index],
+                                   width: output.imageWidth[index], height: output.imageHeight[index])
+            let title = LayoutRect(x: output.titleX[index], y: output.titleY[index],
+                                   width: output.titleWidth[index], height: output.titleHeight[index])
+            if !BitPattern.equal(reference.imageFrame, image) || !BitPattern.equal(reference.titleFrame, title) {
+                return index
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,86 @@
+import LayoutCore
+
+/// Fuzzer bytes as a `ValueSource` for the seeded generators: two bytes (little-endian) per
+/// word, zeros once the bytes run out.
+///
+/// Why two bytes and not `ByteSource`'s one: the generators draw quantized values as
+/// `next(below: typical * 16) / 16` (a 1/16-pt grid up to `typical`, 400 pt for a width). One
+/// byte per word caps those at 255/16 ≈ 16 pt; two bytes reach the whole grid. A decision
+/// (`next(below: 4)`) still depends on the first byte alone whenever the bound divides 256,
+/// so flipping one byte flips one decision, which is what libFuzzer's mutations are good at.
+/// Short inputs decode to simple cases (all zeros: zero sizes, first enum cases).
+///
+/// It reads the fuzzer's buffer in place (no copy per input): create it inside
+/// `withUnsafeBufferPointer`, or from the pointer libFuzzer passes, and do not let it escape.
+public struct FuzzSource: ValueSource {
+    public let bytes: UnsafeBufferPointer<UInt8>
+    public private(set) var position = 0
+
+    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    public var isExhausted: Bool { position >= bytes.count }
+
+    public mutating func nextWord() -> UInt64 {
+        UInt64(nextByte()) | UInt64(nextByte()) << 8
+    }
+
+    /// One raw byte (0 once the bytes run out).
+    public mutating func nextByte() -> UInt8 {
+        guard position < bytes.count else { return 0 }
+        defer { position += 1 }
+        return bytes[position]
+    }
+
+    /// A raw bit pattern of `S` (4 or 8 bytes, little-endian): any value at all, NaNs and
+    /// subnormals included.
+    public mutating func nextBitPattern<S: LayoutScalar>(as: S.Type = S.self) -> S {
+        if S.self == Float.self {
+            var bits: UInt32 = 0
+            for shift in stride(from: 0, to: 32, by: 8) { bits |= UInt32(nextByte()) << UInt32(shift) }
+            return Float(bitPattern: bits) as! S
+        }
+        var bits: UInt64 = 0
+        for shift in stride(from: 0, to: 64, by: 8) { bits |= UInt64(nextByte()) << UInt64(shift) }
+        return Double(bitPattern: bits) as! S
+    }
+}
+
+/// The shape of one fuzz input: which precision, how many controls, and where in the lane
+/// groups they start. Decoded from the first word of the input.
+public struct FuzzBatchShape: Sendable, CustomStringConvertible {
+    /// `true`: `Double`; `false`: `Float`.
+    public var isDouble: Bool
+    /// Controls decoded from the input (1...16).
+    public var decodedCount: Int
+    /// Plain controls put in front of the decoded ones (0...3), so that a decoded control
+    /// lands in every lane position of a `_laneWidth`-wide group, and tails of every length
+    /// (0...3 past the last full group) occur.
+    public var leadingPadding: Int
+
+    public var count: Int { leadingPadding + decodedCount }
+
+    /// The batch shape: bit 0 precision, bits 1-4 the decoded count, bits 5-6 the padding.
+    public init<Source: ValueSource>(_ source: inout Source, maximumCount: Int = 16) {
+        let word = source.nextWord()
+        isDouble = word & 1 == 1
+        decodedCount = 1 + Int((word >> 1) & 15) % maximumCount
+        leadingPadding = Int((word >> 5) & 3)
+    }
+
+    public var description: String {
+        "\(isDouble ? "Double" : "Float"), \(leadingPadding) padding + \(decodedCount) decoded controls"
+    }
+}
+
+/// Helpers that put a value exactly on a boundary of the arithmetic, or one ulp to either side.
+public enum FuzzBoundary {
+    /// `value`, `value.nextDown` or `value.nextUp`, never below zero (a valid length stays
+    /// valid) and never above `LayoutLimits.maximumLength`.
+    public static func around<S: LayoutScalar, Source: ValueSource>(_ value: S, _ source: inout Source) -> S {
+        let maximum = S(LayoutLimits.maximumLength)
+        let moved = EdgeValues.aroundBoundary(value, &source)
+        return min(maximum, moved < 0 ? value : moved)
+    }
+}
