@@ -140,3 +140,76 @@ struct EvalTests {
         #expect(runCLI(["eval", "--kernel", "button-content", "--input", "/nonexistent.csv"]).code == ExitCode.input)
     }
 }
+
+/// `eval --kernel thumb-track` on its fixture, against results worked out from SPEC section 2.
+struct ThumbTrackEvalTests {
+    /// thumb x, y, w, h, selected index, index changed.
+    ///
+    /// Controls 0-7: W 100, H 30, inset 2, two segments: segment width (100 - 4) / 2 = 48,
+    /// thumb y 2, height 26; rest(0) = 2, rest(1) = 50 (reversed in RTL).
+    /// 0. .changed, dx 10 from segment 0: x = 2 + 10 = 12.
+    /// 1. .ended, dx 24 = exactly half a segment: d = 0.5 rounds away from zero: segment 1, x 50.
+    /// 2. .ended, dx 23.5: d = 0.49: stays at segment 0, x 2.
+    /// 3. RTL .changed from segment 0, which is on the right (x 50), dx -10: x 40.
+    /// 4. .cancelled from segment 1 whatever dx: back to rest(1) = 50.
+    /// 5. W 304, H 40, three segments of (304 - 4) / 3 = 100, .ended dx 20 with v 40000 and
+    ///    rate 0.5: projection (40000 / 1000) * 0.5 / (1 - 0.5) = 40, d = (20 + 40) / 100 = 0.6:
+    ///    segment 1, x = 2 + 100 = 102; height 36.
+    /// 6. .changed, dx 100 without rubber band: 102 clamped to the upper rest 50.
+    /// 7. .changed from segment 1 (x 50 = the upper end) with dx 48 and rubber band: overshoot
+    ///    48, drawn (1 - 1 / (48 * 0.55 / 48 + 1)) * 48 = 48 * 0.55 / 1.55 = 17.0322580645...
+    ///    past the end: x = 67.0322580645...
+    /// 8. .legacy (inset 1): thumb width 100 / 2 - 1 = 49, y 1, height 28; .changed with dx 10
+    ///    > 0: x = min(10, 49) = 10.
+    /// 9. .legacy .ended with dx 0 from the left: the seed's bug sends it right: x = 100 / 2 - 1
+    ///    = 49, index 1.
+    static let expected: [(frame: [Double], index: Int, changed: Bool)] = [
+        ([12, 2, 48, 26], 0, false),
+        ([50, 2, 48, 26], 1, true),
+        ([2, 2, 48, 26], 0, false),
+        ([40, 2, 48, 26], 0, false),
+        ([50, 2, 48, 26], 1, false),
+        ([102, 2, 100, 36], 1, true),
+        ([50, 2, 48, 26], 0, false),
+        ([50 + 48 * 0.55 / 1.55, 2, 48, 26], 1, false),
+        ([10, 1, 49, 28], 0, false),
+        ([49, 1, 49, 28], 1, true),
+    ]
+
+    @Test(arguments: ["reference", "kernel"], ["float", "double"])
+    func csvFixture(engine: String, precision: String) throws {
+        let result = runCLI(["eval", "--kernel", "thumb-track", "--engine", engine, "--precision", precision,
+                             "--input", fixtures + "/thumb-track.csv"])
+        #expect(result.code == ExitCode.success, "\(result.err)")
+        let records = try CSV.parse(result.out)
+        #expect(records.first?.fields == ["index", "thumbX", "thumbY", "thumbWidth", "thumbHeight", "selectedIndex", "indexChanged"])
+        #expect(records.count == Self.expected.count + 1)
+        let tolerance = precision == "float" ? 1e-5 : 1e-12
+        for (index, record) in records.dropFirst().enumerated() where index < Self.expected.count {
+            let expected = Self.expected[index]
+            let frame = record.fields[1...4].compactMap { Double($0) }
+            #expect(frame.count == 4)
+            for (actual, wanted) in zip(frame, expected.frame) {
+                #expect(abs(actual - wanted) <= tolerance * max(1, abs(wanted)), "control \(index): \(frame) vs \(expected.frame)")
+            }
+            #expect(record.fields[5] == String(expected.index), "control \(index)")
+            #expect(record.fields[6] == String(expected.changed), "control \(index)")
+        }
+    }
+
+    @Test(arguments: ["reference", "kernel"])
+    func badRows(engine: String) {
+        func failure(_ input: String) -> String {
+            let result = runCLI(["eval", "--kernel", "thumb-track", "--engine", engine], stdin: input)
+            #expect(result.code == ExitCode.input)
+            return result.err
+        }
+        let header = "width,height,inset,segmentCount,selectedIndex,phase,rubberBand\n"
+        #expect(failure(header + "100,30,2,2,0,changed,false\n100,30,2,2,2,ended,false\n")
+                .contains("line 3, field 'selectedIndex'"))
+        #expect(failure(header + "100,30,60,2,0,changed,false\n").contains("line 2, field 'inset'"))
+        #expect(failure(header + "100,30,2,two,0,changed,false\n").contains("line 2, field 'segmentCount': 'two' is not an integer"))
+        #expect(failure(header + "100,30,2,2,0,began,false\n").contains("line 2, field 'phase': 'began' is not one of changed, ended, cancelled"))
+        #expect(failure(header + "100,30,2,2,0,changed,maybe\n").contains("line 2, field 'rubberBand': 'maybe' is not true or false"))
+    }
+}

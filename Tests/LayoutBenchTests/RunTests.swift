@@ -21,6 +21,12 @@ struct CopySubject: LayoutBenchSubject {
 
     mutating func runReference() { for i in input.indices { referenceOutput[i] = input[i] } }
     mutating func runKernel(parallelism: Parallelism) { kernelOutput = input }
+
+    static var hasUncheckedKernel: Bool { true }
+    static var inputBytesPerControl: Int? { 4 }
+    mutating func runUncheckedKernel(parallelism: Parallelism) {
+        for i in input.indices { kernelOutput[i] = input[i] }
+    }
     func verify() throws {
         if referenceOutput != kernelOutput { throw VerificationFailure(description: "copy differs") }
     }
@@ -66,6 +72,11 @@ struct RunTests {
         #expect(report.rows.filter { $0.variant == "kernel" }.allSatisfy { $0.speedup != nil })
         #expect(!report.bandwidth.isEmpty && report.bandwidth.allSatisfy { $0.copy.median > 0 && $0.triad.median > 0 })
         #expect(report.roofline.contains { $0.kernel == "copy-test" && $0.size == 64 && $0.threads == 1 })
+        // The unchecked entry point is timed too; the checked kernel counts its inputs twice.
+        #expect(rows.filter { $0.variant == "kernel-unchecked" && $0.threads == 1 }.map(\.size) == [16, 64])
+        #expect(rows.first { $0.variant == "kernel" }?.bytesPerControl == 12)
+        #expect(rows.first { $0.variant == "kernel-unchecked" }?.bytesPerControl == 8)
+        #expect(report.roofline.contains { $0.variant == "kernel-unchecked" })
         for name in ["latest.csv", "README.md", "copy-test-speedup.svg", "copy-test-float-ns.svg"] {
             #expect(FileManager.default.fileExists(atPath: directory + "/" + name), "\(name)")
         }

@@ -66,7 +66,7 @@ func sampleReport(kernel: String = "button-content", speedupScale: [String: Doub
                               sizes: [1_024, 4_194_304], repetitions: 5, budgetMilliseconds: 40, warmupMilliseconds: 20,
                               seed: 42, bandwidthArrayBytes: 256 << 20, bandwidthPasses: 5),
         bandwidth: bandwidth, rows: rows,
-        roofline: [RooflineEntry(kernel: kernel, precision: "Float", threads: 1, size: 4_194_304, bytesPerControl: 83,
+        roofline: [RooflineEntry(kernel: kernel, variant: "kernel", precision: "Float", threads: 1, size: 4_194_304, bytesPerControl: 83,
                                  bandwidthGBps: 20, floorNsPerControl: 4.15, medianNsPerControl: 2, minNsPerControl: 1.9,
                                  ratioToFloor: 2 / 4.15, bestRatioToFloor: 1.9 / 4.15, exceedsCache: true)],
         notes: ["a note, with a comma"])

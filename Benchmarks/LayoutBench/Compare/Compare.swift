@@ -51,7 +51,7 @@ public struct CompareResult: Sendable {
 public enum Comparison {
     public static func compare(baseline: BenchReport, new: BenchReport, options: CompareOptions) -> CompareResult {
         func selected(_ row: ResultRow) -> Bool {
-            row.variant == "kernel" && row.speedup != nil
+            row.variant != "reference" && row.speedup != nil
                 && (options.threads.isEmpty || options.threads.contains(row.threads))
                 && row.size >= options.minSize
                 && (options.filters.isEmpty || options.filters.contains { row.kernel.contains($0) })
@@ -82,11 +82,11 @@ public enum Comparison {
     }
 
     public static func table(_ result: CompareResult) -> TextTable {
-        var table = TextTable(header: ["kernel", "precision", "threads", "N", "baseline speedup", "new speedup", "change", "threshold", "status"],
-                              rightAligned: [2, 3, 4, 5, 6, 7])
+        var table = TextTable(header: ["kernel", "variant", "precision", "threads", "N", "baseline speedup", "new speedup", "change", "threshold", "status"],
+                              rightAligned: [3, 4, 5, 6, 7, 8])
         for line in result.lines {
             table.append([
-                line.key.kernel, line.key.precision, String(line.key.threads), SVGChart.sizeLabel(line.key.size),
+                line.key.kernel, line.key.variant, line.key.precision, String(line.key.threads), SVGChart.sizeLabel(line.key.size),
                 Format.interval(line.baseline), Format.interval(line.new),
                 Format.ratio(line.change), Format.ratioBare(line.threshold),
                 line.status == .regression ? "REGRESSION" : line.status.rawValue,

@@ -195,6 +195,7 @@ extension EvalKernel {
 public enum EvalKernels {
     nonisolated(unsafe) public static let all: [any EvalKernel.Type] = [
         ButtonContentEval.self,
+        ThumbTrackEval.self,
     ]
 
     public static func named(_ name: String) -> (any EvalKernel.Type)? {

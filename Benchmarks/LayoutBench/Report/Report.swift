@@ -49,8 +49,9 @@ public struct BenchReport: Hashable, Sendable, Codable {
 public struct ResultRow: Hashable, Sendable, Codable {
     /// `button-content`, `thumb-track`, `toggle-transition`.
     public var kernel: String
-    /// `reference` (scalar, one control at a time, always one thread) or `kernel` (the batch
-    /// kernel, validation included).
+    /// `reference` (scalar, one control at a time, always one thread), `kernel` (the batch
+    /// kernel's checked entry point: validation pass, then layout) or `kernel-unchecked` (its
+    /// unchecked entry point: the layout pass alone).
     public var variant: String
     /// `Float` or `Double`.
     public var precision: String
@@ -64,10 +65,11 @@ public struct ResultRow: Hashable, Sendable, Codable {
     public var repetitions: Int
     /// Nanoseconds per control over the repetitions.
     public var nsPerControl: SampleSummary
-    /// `kernel` rows: median reference time / median kernel time at the same size and
+    /// Kernel rows: median reference time / median kernel time at the same size and
     /// precision, from the same repetitions, with a 95% bootstrap interval.
     public var speedup: Interval?
-    /// Bytes the kernel reads and writes per control (the subject's count).
+    /// Bytes the variant reads and writes per control: inputs plus outputs, and the inputs
+    /// once more for `kernel` rows (the validation pass), when the subject declares them.
     public var bytesPerControl: Int
     /// `kernel` rows whose working set (`size * bytesPerControl`) exceeds the last-level cache:
     /// `bytesPerControl / bandwidth` in ns, bandwidth being the best copy or triad rate with
@@ -123,6 +125,8 @@ public struct RowKey: Hashable, Sendable, Comparable, CustomStringConvertible {
 /// A kernel at its largest measured size against the bandwidth floor.
 public struct RooflineEntry: Hashable, Sendable, Codable {
     public var kernel: String
+    /// `kernel` or `kernel-unchecked`.
+    public var variant: String
     public var precision: String
     public var threads: Int
     public var size: Int
@@ -141,11 +145,12 @@ public struct RooflineEntry: Hashable, Sendable, Codable {
     /// does not bound the kernel and the ratio may be below 1).
     public var exceedsCache: Bool
 
-    public init(kernel: String, precision: String, threads: Int, size: Int, bytesPerControl: Int,
+    public init(kernel: String, variant: String, precision: String, threads: Int, size: Int, bytesPerControl: Int,
                 bandwidthGBps: Double, floorNsPerControl: Double, medianNsPerControl: Double,
                 minNsPerControl: Double, ratioToFloor: Double, bestRatioToFloor: Double,
                 exceedsCache: Bool) {
         self.kernel = kernel
+        self.variant = variant
         self.precision = precision
         self.threads = threads
         self.size = size

@@ -36,32 +36,49 @@ public enum ReportWriter {
 
     // MARK: Charts
 
-    /// ns/control against N (log-log): reference, kernel per thread count, bandwidth floors.
+    /// The kernel variants of a report, checked first.
+    static func kernelVariants(_ report: BenchReport) -> [String] {
+        ["kernel", "kernel-unchecked"].filter { variant in report.rows.contains { $0.variant == variant } }
+    }
+
+    static func variantLabel(_ variant: String) -> String {
+        variant == "kernel-unchecked" ? "unchecked kernel" : "kernel"
+    }
+
+    /// ns/control against N (log-log): reference, kernel per variant and thread count, and the
+    /// bandwidth floors.
     public static func nsChart(_ report: BenchReport, kernel: String, precision: String) -> SVGChart {
         let rows = report.rows.filter { $0.kernel == kernel && $0.precision == precision }
         var series: [SVGChart.Series] = []
         let reference = rows.filter { $0.variant == "reference" }
         series.append(.init(name: "reference (scalar, 1 thread)", color: referenceColor,
                             points: reference.map(point)))
-        for (index, t) in kernelThreads(report).enumerated() {
-            let kernelRows = rows.filter { $0.variant == "kernel" && $0.threads == t }
-            if kernelRows.isEmpty { continue }
-            series.append(.init(name: "kernel, \(threadsLabel(t))", color: threadColor(index), points: kernelRows.map(point)))
-        }
         var rules: [SVGChart.Rule] = []
-        let bytes = rows.first?.bytesPerControl ?? 0
-        if bytes > 0 {
-            for (index, band) in report.bandwidth.enumerated() where kernelThreads(report).contains(band.threads) {
-                let floor = Double(bytes) / band.bestGBps
-                rules.append(.init(
-                    name: "DRAM floor, \(threadsLabel(band.threads)) (\(Format.ns(floor)) ns)",
-                    color: threadColor(index), y: floor,
-                    fromX: Double(report.machine.lastLevelCacheBytes) / Double(bytes)))
+        var floorNotes: [String] = []
+        for variant in kernelVariants(report) {
+            let unchecked = variant == "kernel-unchecked"
+            for (index, t) in kernelThreads(report).enumerated() {
+                let variantRows = rows.filter { $0.variant == variant && $0.threads == t }
+                if variantRows.isEmpty { continue }
+                series.append(.init(name: "\(variantLabel(variant)), \(threadsLabel(t))", color: threadColor(index),
+                                    dashed: unchecked, points: variantRows.map(point)))
+                let bytes = variantRows[0].bytesPerControl
+                if let band = report.bandwidth.first(where: { $0.threads == t }), bytes > 0 {
+                    let floor = Double(bytes) / band.bestGBps
+                    rules.append(.init(
+                        name: "floor, \(variantLabel(variant)), \(t)t: \(Format.ns(floor)) ns",
+                        color: threadColor(index), y: floor,
+                        fromX: Double(report.machine.lastLevelCacheBytes) / Double(bytes),
+                        dash: unchecked ? "1 3" : "5 3"))
+                }
+            }
+            if let bytes = rows.first(where: { $0.variant == variant })?.bytesPerControl {
+                floorNotes.append("\(variantLabel(variant)) \(bytes) B")
             }
         }
         return SVGChart(
             title: "\(kernel), \(precision): time per control",
-            subtitle: "median of \(report.settings.repetitions) repetitions, bars min to p90; floor = \(bytes) B/control at the best copy/triad bandwidth, drawn where the data exceed the \(report.machine.lastLevelCacheBytes >> 20) MiB cache",
+            subtitle: "median of \(report.settings.repetitions) repetitions, bars min to p90. Floor = bytes per control (\(floorNotes.joined(separator: ", "))) / best copy-or-triad bandwidth, drawn where the batch exceeds the \(report.machine.lastLevelCacheBytes >> 20) MiB cache.",
             xLabel: "controls per batch (N, log scale)", yLabel: "time per control (ns, log scale)",
             xScale: .log, yScale: .log, series: series, rules: rules, xTicksAsSizes: true)
     }
@@ -109,33 +126,41 @@ public enum ReportWriter {
 
     // MARK: Tables
 
-    /// The stdout table: one line per kernel, precision and size.
+    /// The stdout table: one line per kernel, precision, size and kernel variant.
     public static func table(_ report: BenchReport) -> TextTable {
         let threads = kernelThreads(report)
-        var header = ["kernel", "precision", "N", "reference ns"]
-        for t in threads { header += ["kernel ns \(t)t", "speedup \(t)t [95% CI]"] }
-        var table = TextTable(header: header, rightAligned: Set(2..<header.count))
+        var header = ["kernel", "precision", "N", "variant", "reference ns"]
+        for t in threads { header += ["ns \(t)t", "speedup \(t)t [95% CI]"] }
+        var table = TextTable(header: header, rightAligned: Set(2..<header.count).subtracting([3]))
         for kernel in kernels(report) {
             for precision in precisions(report, kernel: kernel) {
                 let rows = report.rows.filter { $0.kernel == kernel && $0.precision == precision }
                 for reference in rows where reference.variant == "reference" {
-                    var cells = [kernel, precision, SVGChart.sizeLabel(reference.size), Format.ns(reference.nsPerControl.median)]
-                    for t in threads {
-                        if let row = rows.first(where: { $0.variant == "kernel" && $0.threads == t && $0.size == reference.size }) {
-                            cells += [Format.ns(row.nsPerControl.median), Format.interval(row.speedup)]
-                        } else {
-                            cells += ["-", "-"]
+                    for variant in kernelVariants(report) {
+                        let variantRows = rows.filter { $0.variant == variant && $0.size == reference.size }
+                        if variantRows.isEmpty { continue }
+                        var cells = [kernel, precision, SVGChart.sizeLabel(reference.size), variant, Format.ns(reference.nsPerControl.median)]
+                        for t in threads {
+                            if let row = variantRows.first(where: { $0.threads == t }) {
+                                cells += [Format.ns(row.nsPerControl.median), Format.interval(row.speedup)]
+                            } else {
+                                cells += ["-", "-"]
+                            }
                         }
+                        table.append(cells)
                     }
-                    table.append(cells)
                 }
             }
         }
         return table
     }
 
-    static func kernelRow(_ report: BenchReport, _ kernel: String, _ precision: String, threads: Int, size: Int) -> ResultRow? {
-        report.rows.first { $0.kernel == kernel && $0.precision == precision && $0.variant == "kernel" && $0.threads == threads && $0.size == size }
+    static func kernelRow(_ report: BenchReport, _ kernel: String, _ precision: String, variant: String = "kernel", threads: Int, size: Int) -> ResultRow? {
+        report.rows.first { $0.kernel == kernel && $0.precision == precision && $0.variant == variant && $0.threads == threads && $0.size == size }
+    }
+
+    static func rooflineEntry(_ report: BenchReport, _ kernel: String, _ precision: String, variant: String, threads: Int) -> RooflineEntry? {
+        report.roofline.first { $0.kernel == kernel && $0.precision == precision && $0.variant == variant && $0.threads == threads }
     }
 
     /// The headline: speedup at 16K and at the largest size per kernel and precision, and the
@@ -153,7 +178,9 @@ public enum ReportWriter {
             for t in threads { header.append("speedup \(SVGChart.sizeLabel(size)), \(threadsLabel(t))") }
         }
         header.append("kernel ns/control \(SVGChart.sizeLabel(large)), 1 thread")
-        for t in threads { header.append("x floor \(SVGChart.sizeLabel(large)), \(threadsLabel(t))") }
+        let variants = kernelVariants(report)
+        let floorLabel = variants.count > 1 ? " (checked / unchecked)" : ""
+        for t in threads { header.append("x floor \(SVGChart.sizeLabel(large)), \(threadsLabel(t))\(floorLabel)") }
         var table = TextTable(header: header, rightAligned: Set(2..<header.count))
         for kernel in kernels(report) {
             for precision in precisions(report, kernel: kernel) {
@@ -165,8 +192,11 @@ public enum ReportWriter {
                 }
                 cells.append(kernelRow(report, kernel, precision, threads: 1, size: large).map { Format.ns($0.nsPerControl.median) } ?? "-")
                 for t in threads {
-                    let entry = report.roofline.first { $0.kernel == kernel && $0.precision == precision && $0.threads == t }
-                    cells.append(entry.map { Format.ratio($0.ratioToFloor) + ($0.exceedsCache ? "" : " (in cache)") } ?? "-")
+                    let parts = variants.map { variant -> String in
+                        guard let entry = rooflineEntry(report, kernel, precision, variant: variant, threads: t) else { return "-" }
+                        return Format.ratio(entry.ratioToFloor) + (entry.exceedsCache ? "" : " (in cache)")
+                    }
+                    cells.append(parts.joined(separator: " / "))
                 }
                 table.append(cells)
             }
@@ -185,10 +215,10 @@ public enum ReportWriter {
     }
 
     public static func rooflineTable(_ report: BenchReport) -> TextTable {
-        var table = TextTable(header: ["kernel", "precision", "threads", "N", "bytes/control", "bandwidth GB/s", "floor ns/control", "kernel ns/control (median)", "x floor (median)", "x floor (best)"],
-                              rightAligned: Set(2..<10))
+        var table = TextTable(header: ["kernel", "variant", "precision", "threads", "N", "bytes/control", "bandwidth GB/s", "floor ns/control", "kernel ns/control (median)", "x floor (median)", "x floor (best)"],
+                              rightAligned: Set(3..<11))
         for e in report.roofline {
-            table.append([e.kernel, e.precision, String(e.threads), SVGChart.sizeLabel(e.size), String(e.bytesPerControl),
+            table.append([e.kernel, e.variant, e.precision, String(e.threads), SVGChart.sizeLabel(e.size), String(e.bytesPerControl),
                           Format.gb(e.bandwidthGBps), Format.ns(e.floorNsPerControl), Format.ns(e.medianNsPerControl),
                           Format.ratio(e.ratioToFloor) + (e.exceedsCache ? "" : " (in cache)"), Format.ratio(e.bestRatioToFloor)])
         }
@@ -297,8 +327,12 @@ public enum ReportWriter {
             add("Float kernel <= 1.5 ns/control at 16K with `-target-cpu native` (issue 2)",
                 "\(Format.ns(row.nsPerControl.median)) ns (min \(Format.ns(row.nsPerControl.min)))", row.nsPerControl.median <= 1.5)
         }
-        if let e = report.roofline.first(where: { $0.kernel == "button-content" && $0.precision == "Float" && $0.threads == 1 }) {
-            add("Float kernel at \(SVGChart.sizeLabel(e.size)) within 1.3x of the bandwidth floor, 1 thread (issue 5)",
+        for variant in kernelVariants(report) {
+            guard let e = rooflineEntry(report, "button-content", "Float", variant: variant, threads: 1) else { continue }
+            let what = variant == "kernel"
+                ? "checked kernel (validation pass + layout, \(e.bytesPerControl) B/control)"
+                : "unchecked kernel (layout pass alone, \(e.bytesPerControl) B/control)"
+            add("Float kernel at \(SVGChart.sizeLabel(e.size)) within 1.3x of the bandwidth floor, 1 thread (issue 5): \(what)",
                 "\(Format.ratio(e.ratioToFloor)) (\(Format.ns(e.medianNsPerControl)) vs floor \(Format.ns(e.floorNsPerControl)) ns; best \(Format.ratio(e.bestRatioToFloor)))",
                 e.exceedsCache ? e.ratioToFloor <= 1.3 : nil)
         }

@@ -39,11 +39,14 @@ public struct SVGChart: Sendable {
         public var color: String
         public var y: Double
         public var fromX: Double?
-        public init(name: String, color: String, y: Double, fromX: Double? = nil) {
+        /// An SVG dash pattern.
+        public var dash: String
+        public init(name: String, color: String, y: Double, fromX: Double? = nil, dash: String = "2 4") {
             self.name = name
             self.color = color
             self.y = y
             self.fromX = fromX
+            self.dash = dash
         }
     }
 
@@ -60,7 +63,7 @@ public struct SVGChart: Sendable {
     /// Label x ticks as sizes (16, 1K, 4M) instead of plain numbers.
     public var xTicksAsSizes: Bool
 
-    public var width = 900.0
+    public var width = 980.0
     public var height = 500.0
 
     public init(title: String, subtitle: String = "", xLabel: String, yLabel: String,
@@ -81,7 +84,7 @@ public struct SVGChart: Sendable {
     // Plot area inside the image.
     var plotLeft: Double { 80 }
     var plotTop: Double { subtitle.isEmpty ? 48 : 50 + 15 * Double(Self.wrap(subtitle, width: Int((width - plotLeft - 20) / 6.6)).count) }
-    var plotRight: Double { width - 250 }
+    var plotRight: Double { width - 300 }
     var plotBottom: Double { height - 62 }
 
     /// The SVG document.
@@ -141,7 +144,7 @@ public struct SVGChart: Sendable {
         for rule in rules {
             let start = px(max(rule.fromX ?? xRange.lowerBound, xRange.lowerBound))
             svg += "<g class=\"rule\" data-name=\"\(Self.escape(rule.name))\">"
-            svg += "<line x1=\"\(f(start))\" y1=\"\(f(py(rule.y)))\" x2=\"\(f(plotRight))\" y2=\"\(f(py(rule.y)))\" stroke=\"\(rule.color)\" stroke-width=\"1.6\" stroke-dasharray=\"2 4\"/>"
+            svg += "<line x1=\"\(f(start))\" y1=\"\(f(py(rule.y)))\" x2=\"\(f(plotRight))\" y2=\"\(f(py(rule.y)))\" stroke=\"\(rule.color)\" stroke-width=\"1.6\" stroke-dasharray=\"\(rule.dash)\"/>"
             svg += "</g>\n"
         }
         for (seriesIndex, s) in series.enumerated() {
@@ -175,7 +178,7 @@ public struct SVGChart: Sendable {
             legendY += 22
         }
         for rule in rules {
-            svg += "<line x1=\"\(f(legendX))\" y1=\"\(f(legendY))\" x2=\"\(f(legendX + 28))\" y2=\"\(f(legendY))\" stroke=\"\(rule.color)\" stroke-width=\"1.6\" stroke-dasharray=\"2 4\"/>"
+            svg += "<line x1=\"\(f(legendX))\" y1=\"\(f(legendY))\" x2=\"\(f(legendX + 28))\" y2=\"\(f(legendY))\" stroke=\"\(rule.color)\" stroke-width=\"1.6\" stroke-dasharray=\"\(rule.dash)\"/>"
             svg += "<text x=\"\(f(legendX + 36))\" y=\"\(f(legendY + 4))\">\(Self.escape(rule.name))</text>\n"
             legendY += 22
         }

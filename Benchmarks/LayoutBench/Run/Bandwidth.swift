@@ -3,7 +3,7 @@
 // Two STREAM-style loops over `Double` arrays far larger than the last-level cache:
 // - copy:  b[i] = q * a[i]   (16 bytes per element: one read, one write)
 // - triad: a[i] = b[i] + q * c[i]   (24 bytes per element: two reads, one write)
-// `q` comes from an opaque call and equals 1.0 for copy, so the copy loop cannot be turned into
+// `q` is a public global equal to 1.0 (opaque to the optimizer), so the copy loop cannot become
 // `memcpy` (glibc's large memcpy uses non-temporal stores, which no kernel here does). Bytes are
 // counted as STREAM counts them: what the loop reads and writes, without the write-allocate
 // reads the cache adds; kernels' `bytesPerControl` are counted the same way, so the two are
@@ -46,8 +46,10 @@ private struct StreamArrays: @unchecked Sendable {
     var count: Int
 }
 
-@inline(never)
-func _opaqueOne() -> Double { 1.0 }
+/// The copy loop's factor, 1.0. A public global that any module could change, so the
+/// optimizer cannot fold `q * a[i]` into `a[i]` and the loop into `memcpy` (an internal
+/// function returning 1.0 was folded, even with `@inline(never)`).
+nonisolated(unsafe) public var bandwidthLoopFactor = 1.0
 
 public enum Bandwidth {
     /// Measures copy and triad with `threads` threads over arrays of `arrayBytes` bytes each,
@@ -64,7 +66,7 @@ public enum Bandwidth {
         b.initialize(repeating: 2, count: count)
         c.initialize(repeating: 0.5, count: count)
         let arrays = StreamArrays(a: a, b: b, c: c, count: count)
-        let q = _opaqueOne()
+        let q = bandwidthLoopFactor
 
         func pass(_ body: @escaping @Sendable (StreamArrays, Range<Int>) -> Void) -> Double {
             BenchClock.measure {

@@ -66,18 +66,55 @@ public struct VerificationFailure: Error, CustomStringConvertible {
     public init(description: String) { self.description = description }
 }
 
-/// The raw timings of one subject at one size (ns/control per repetition and variant).
-public struct SizeMeasurement {
+/// What a timed variant runs.
+public enum VariantKind: String, Hashable, Sendable {
+    /// The scalar reference, one thread.
+    case reference
+    /// The batch kernel through its checked (validating) entry point.
+    case kernel
+    /// The batch kernel through its unchecked entry point (no validation pass).
+    case unchecked = "kernel-unchecked"
+}
+
+/// The raw timings of one variant at one size.
+public struct VariantSamples: Sendable {
+    public var kind: VariantKind
+    public var threads: Int
+    /// ns/control, one per repetition.
+    public var samples: [Double]
+    public var iterations: Int
+
+    public init(kind: VariantKind, threads: Int, samples: [Double], iterations: Int) {
+        self.kind = kind
+        self.threads = threads
+        self.samples = samples
+        self.iterations = iterations
+    }
+}
+
+/// The raw timings of one subject at one size; `variants[0]` is the reference.
+public struct SizeMeasurement: Sendable {
     public var kernel: String
     public var precision: String
     public var bytesPerControl: Int
+    public var inputBytesPerControl: Int?
     public var size: Int
-    /// Reference samples, then one array per kernel thread count (same order as `threads`).
-    public var reference: [Double]
-    public var referenceIterations: Int
-    public var threads: [Int]
-    public var kernels: [[Double]]
-    public var kernelIterations: [Int]
+    public var variants: [VariantSamples]
+
+    public init(kernel: String, precision: String, bytesPerControl: Int, inputBytesPerControl: Int?, size: Int, variants: [VariantSamples]) {
+        self.kernel = kernel
+        self.precision = precision
+        self.bytesPerControl = bytesPerControl
+        self.inputBytesPerControl = inputBytesPerControl
+        self.size = size
+        self.variants = variants
+    }
+
+    /// Bytes a variant moves per control: the checked kernel reads its inputs twice
+    /// (validation, then layout) when the subject says how many input bytes it has.
+    public func bytes(for kind: VariantKind) -> Int {
+        kind == .kernel ? bytesPerControl + (inputBytesPerControl ?? 0) : bytesPerControl
+    }
 }
 
 public struct Runner {
@@ -154,26 +191,33 @@ public struct Runner {
     public func measure(_ type: any LayoutBenchSubject.Type, size: Int, threads: [Int]) throws -> SizeMeasurement {
         var subject = type.init(count: size, seed: options.seed)
 
-        // Check first: every kernel variant against the reference, bit for bit.
-        subject.runReference()
-        for t in threads {
-            subject.runKernel(parallelism: .threads(t))
-            do { try subject.verify() } catch {
-                throw VerificationFailure(description: "\(type.label) N=\(size) \(t) thread(s): \(error)")
+        var variants: [(kind: VariantKind, threads: Int)] = [(.reference, 1)]
+        variants += threads.map { (.kernel, $0) }
+        if type.hasUncheckedKernel { variants += threads.map { (.unchecked, $0) } }
+
+        func runVariant(_ variant: Int, _ subject: inout any LayoutBenchSubject) {
+            let (kind, t) = variants[variant]
+            switch kind {
+            case .reference: subject.runReference()
+            case .kernel: subject.runKernel(parallelism: .threads(t))
+            case .unchecked: subject.runUncheckedKernel(parallelism: .threads(t))
             }
         }
 
-        // Variant 0 is the reference, 1... the kernel with threads[0]...
-        let variants = 1 + threads.count
-        func runVariant(_ variant: Int, _ subject: inout any LayoutBenchSubject) {
-            if variant == 0 { subject.runReference() } else { subject.runKernel(parallelism: .threads(threads[variant - 1])) }
+        // Check first: every kernel variant against the reference, bit for bit.
+        subject.runReference()
+        for variant in 1..<variants.count {
+            runVariant(variant, &subject)
+            do { try subject.verify() } catch {
+                throw VerificationFailure(description: "\(type.label) \(variants[variant].kind.rawValue) N=\(size) \(variants[variant].threads) thread(s): \(error)")
+            }
         }
 
         // Warm up each variant and choose its iterations: enough calls to fill the budget.
         let budget = options.budgetMilliseconds * 1e6
         let warmup = options.warmupMilliseconds * 1e6
-        var iterations = [Int](repeating: 1, count: variants)
-        for variant in 0..<variants {
+        var iterations = [Int](repeating: 1, count: variants.count)
+        for variant in variants.indices {
             var calls = 0
             var spent = 0.0
             var batch = 1
@@ -187,28 +231,34 @@ public struct Runner {
             iterations[variant] = max(1, Int((budget / max(perCall, 1)).rounded()))
         }
 
-        var samples = [[Double]](repeating: [], count: variants)
+        var samples = [[Double]](repeating: [], count: variants.count)
         for repetition in 0..<options.repetitions {
             // Rotate the order so no variant always runs first (after a cold stretch) or last.
-            for slot in 0..<variants {
-                let variant = (slot + repetition) % variants
+            for slot in variants.indices {
+                let variant = (slot + repetition) % variants.count
                 let count = iterations[variant]
                 let nanoseconds = BenchClock.measure { for _ in 0..<count { runVariant(variant, &subject) } }
                 samples[variant].append(nanoseconds / Double(count * size))
             }
         }
 
-        // Check again (the last kernel output against the reference) and consume the outputs.
+        // Check again (each kernel variant's last output against the reference) and consume
+        // the outputs.
         subject.runReference()
-        do { try subject.verify() } catch {
-            throw VerificationFailure(description: "\(type.label) N=\(size) after timing: \(error)")
+        for variant in 1..<variants.count {
+            runVariant(variant, &subject)
+            do { try subject.verify() } catch {
+                throw VerificationFailure(description: "\(type.label) \(variants[variant].kind.rawValue) N=\(size) after timing: \(error)")
+            }
         }
         benchSink(subject.checksum())
 
         return SizeMeasurement(
             kernel: type.kernel, precision: type.precision, bytesPerControl: type.bytesPerControl,
-            size: size, reference: samples[0], referenceIterations: iterations[0], threads: threads,
-            kernels: Array(samples.dropFirst()), kernelIterations: Array(iterations.dropFirst()))
+            inputBytesPerControl: type.inputBytesPerControl, size: size,
+            variants: variants.indices.map {
+                VariantSamples(kind: variants[$0].kind, threads: variants[$0].threads, samples: samples[$0], iterations: iterations[$0])
+            })
     }
 }
 
@@ -222,36 +272,38 @@ public enum ReportBuilder {
         var roofline: [RooflineEntry] = []
         let cache = machine.lastLevelCacheBytes
         for m in measurements {
+            let reference = m.variants[0]
             rows.append(ResultRow(
-                kernel: m.kernel, variant: "reference", precision: m.precision, threads: 1, size: m.size,
-                iterations: m.referenceIterations, repetitions: m.reference.count,
-                nsPerControl: SampleSummary(m.reference), speedup: nil, bytesPerControl: m.bytesPerControl,
+                kernel: m.kernel, variant: VariantKind.reference.rawValue, precision: m.precision, threads: 1, size: m.size,
+                iterations: reference.iterations, repetitions: reference.samples.count,
+                nsPerControl: SampleSummary(reference.samples), speedup: nil, bytesPerControl: m.bytes(for: .reference),
                 floorNsPerControl: nil, ratioToFloor: nil))
-            for (index, t) in m.threads.enumerated() {
-                let summary = SampleSummary(m.kernels[index])
-                // A reproducible seed per row, so reruns of `build` give the same interval.
-                let seed = stableHash("\(m.kernel)/\(m.precision)/\(t)/\(m.size)")
-                let speedup = Statistics.speedup(reference: m.reference, kernel: m.kernels[index], seed: seed)
+            for v in m.variants.dropFirst() {
+                let summary = SampleSummary(v.samples)
+                // A reproducible seed per row, so rebuilding the report gives the same interval.
+                let seed = stableHash("\(m.kernel)/\(m.precision)/\(v.kind.rawValue)/\(v.threads)/\(m.size)")
+                let speedup = Statistics.speedup(reference: reference.samples, kernel: v.samples, seed: seed)
+                let bytes = m.bytes(for: v.kind)
                 var floor: Double?
-                if m.size * m.bytesPerControl > cache, let band = bandwidth.first(where: { $0.threads == t }) {
-                    floor = Double(m.bytesPerControl) / band.bestGBps
+                if m.size * bytes > cache, let band = bandwidth.first(where: { $0.threads == v.threads }) {
+                    floor = Double(bytes) / band.bestGBps
                 }
                 rows.append(ResultRow(
-                    kernel: m.kernel, variant: "kernel", precision: m.precision, threads: t, size: m.size,
-                    iterations: m.kernelIterations[index], repetitions: m.kernels[index].count,
-                    nsPerControl: summary, speedup: speedup, bytesPerControl: m.bytesPerControl,
+                    kernel: m.kernel, variant: v.kind.rawValue, precision: m.precision, threads: v.threads, size: m.size,
+                    iterations: v.iterations, repetitions: v.samples.count,
+                    nsPerControl: summary, speedup: speedup, bytesPerControl: bytes,
                     floorNsPerControl: floor, ratioToFloor: floor.map { summary.median / $0 }))
             }
         }
-        // The roofline: each kernel, precision and thread count at its largest size.
-        let kernelRows = rows.filter { $0.variant == "kernel" }
-        let groups = Dictionary(grouping: kernelRows) { "\($0.kernel)|\($0.precision)|\($0.threads)" }
+        // The roofline: each kernel variant, precision and thread count at its largest size.
+        let kernelRows = rows.filter { $0.variant != VariantKind.reference.rawValue }
+        let groups = Dictionary(grouping: kernelRows) { "\($0.kernel)|\($0.precision)|\($0.variant)|\($0.threads)" }
         for key in groups.keys.sorted() {
             let row = groups[key]!.max { $0.size < $1.size }!
             guard let band = bandwidth.first(where: { $0.threads == row.threads }) else { continue }
             let floor = Double(row.bytesPerControl) / band.bestGBps
             roofline.append(RooflineEntry(
-                kernel: row.kernel, precision: row.precision, threads: row.threads, size: row.size,
+                kernel: row.kernel, variant: row.variant, precision: row.precision, threads: row.threads, size: row.size,
                 bytesPerControl: row.bytesPerControl, bandwidthGBps: band.bestGBps,
                 floorNsPerControl: floor, medianNsPerControl: row.nsPerControl.median,
                 minNsPerControl: row.nsPerControl.min, ratioToFloor: row.nsPerControl.median / floor,
@@ -260,7 +312,7 @@ public enum ReportBuilder {
         }
         var notes = [
             "The reference is scalar and single-threaded in every row; `threads` applies to the batch kernel only, so speedups with 2+ threads compare the parallel kernel with the one-thread reference.",
-            "The kernel rows include validation of every input (the checked public API), as a caller would run it.",
+            "`kernel` rows time the checked public API (`layout(into:)`: a validation pass over every input column, then the layout); `kernel-unchecked` rows time the unchecked entry point (`uncheckedLayout(into:)`: the layout pass alone), where the subject provides it. The checked kernel's bytes per control count its inputs twice (validation, then layout).",
             "ns/control figures are medians over the repetitions; speedup = median reference / median kernel from the same interleaved repetitions, with a 95% paired bootstrap interval (2000 resamples, seeded).",
             "Floor = bytesPerControl / best copy-or-triad bandwidth with the same thread count (STREAM byte counting, no write-allocate); it bounds only rows whose working set exceeds the last-level cache.",
         ]

@@ -24,6 +24,23 @@ public protocol LayoutBenchSubject {
     func verify() throws
     /// A value that depends on the outputs, consumed so the optimizer cannot drop the work.
     func checksum() -> UInt64
+
+    /// Whether `runUncheckedKernel` exists (then the run also measures `kernel-unchecked`).
+    static var hasUncheckedKernel: Bool { get }
+    /// The part of `bytesPerControl` that is input. The checked kernel validates its inputs in
+    /// a separate pass, so it moves `bytesPerControl + inputBytesPerControl` bytes per control
+    /// once the batch no longer fits in the cache. `nil` when the subject does not say.
+    static var inputBytesPerControl: Int? { get }
+    /// Lays out every control with the batch kernel's unchecked entry point (no validation).
+    mutating func runUncheckedKernel(parallelism: Parallelism)
+}
+
+extension LayoutBenchSubject {
+    public static var hasUncheckedKernel: Bool { false }
+    public static var inputBytesPerControl: Int? { nil }
+    public mutating func runUncheckedKernel(parallelism: Parallelism) {
+        preconditionFailure("\(Self.kernel) has no unchecked kernel")
+    }
 }
 
 extension LayoutBenchSubject {
