@@ -25,11 +25,14 @@ public struct BenchReport: Hashable, Sendable, Codable {
     /// bandwidth floor.
     public var roofline: [RooflineEntry]
     public var notes: [String]
+    /// Wall-clock duration of the run, in seconds.
+    public var durationSeconds: Double?
 
     public init(schemaVersion: Int = BenchReport.currentSchemaVersion, tool: String = "layout-bench",
                 date: String, arguments: [String], machine: MachineInfo, toolchain: ToolchainInfo,
                 build: BuildInfo, settings: RunSettings, bandwidth: [BandwidthMeasurement],
-                rows: [ResultRow], roofline: [RooflineEntry], notes: [String]) {
+                rows: [ResultRow], roofline: [RooflineEntry], notes: [String], durationSeconds: Double? = nil) {
+        self.durationSeconds = durationSeconds
         self.schemaVersion = schemaVersion
         self.tool = tool
         self.date = date

@@ -181,10 +181,13 @@ public struct Runner {
             repetitions: options.repetitions, budgetMilliseconds: options.budgetMilliseconds,
             warmupMilliseconds: options.warmupMilliseconds, seed: options.seed,
             bandwidthArrayBytes: arrayBytes, bandwidthPasses: options.bandwidthPasses)
-        log("done in \(Int(Double(BenchClock.now() - started) / 1e9)) s")
-        return ReportBuilder.build(
+        let duration = Double(BenchClock.now() - started) / 1e9
+        log("done in \(Int(duration)) s")
+        var report = ReportBuilder.build(
             measurements: measurements, bandwidth: bandwidth, settings: settings, arguments: arguments,
             machine: machine, toolchain: toolchain, build: build, date: date)
+        report.durationSeconds = (duration * 10).rounded() / 10
+        return report
     }
 
     /// Measures one subject at one size.
@@ -297,8 +300,11 @@ public enum ReportBuilder {
         }
         // The roofline: each kernel variant, precision and thread count at its largest size.
         let kernelRows = rows.filter { $0.variant != VariantKind.reference.rawValue }
-        let groups = Dictionary(grouping: kernelRows) { "\($0.kernel)|\($0.precision)|\($0.variant)|\($0.threads)" }
-        for key in groups.keys.sorted() {
+        func groupKey(_ row: ResultRow) -> String { "\(row.kernel)|\(row.precision)|\(row.variant)|\(row.threads)" }
+        let groups = Dictionary(grouping: kernelRows, by: groupKey)
+        var keys: [String] = []
+        for row in kernelRows where !keys.contains(groupKey(row)) { keys.append(groupKey(row)) }
+        for key in keys {
             let row = groups[key]!.max { $0.size < $1.size }!
             guard let band = bandwidth.first(where: { $0.threads == row.threads }) else { continue }
             let floor = Double(row.bytesPerControl) / band.bestGBps
