@@ -71,6 +71,9 @@ let fuzzTargetNames = [
     "FuzzButtonContentInvariants",
     "FuzzButtonContentDifferential",
     "FuzzButtonContentLegacy",
+    "FuzzThumbTrackInvariants",
+    "FuzzThumbTrackDifferential",
+    "FuzzThumbTrackLegacy",
     "FuzzBadInput",
 ]
 package.targets += fuzzTargetNames.map { name in

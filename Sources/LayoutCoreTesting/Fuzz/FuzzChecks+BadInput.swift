@@ -20,6 +20,8 @@ public enum BadInputFuzzChecks {
         switch (kernel, isDouble) {
         case (0, true): try checkButtonContent(&source, as: Double.self)
         case (0, false): try checkButtonContent(&source, as: Float.self)
+        case (1, true): try checkThumbTrack(&source, as: Double.self)
+        case (1, false): try checkThumbTrack(&source, as: Float.self)
         default: try checkOtherKernel(kernel, &source, isDouble: isDouble)
         }
     }
@@ -109,13 +111,14 @@ public enum BadInputFuzzChecks {
         return nil
     }
 
-    /// Same index, field and kind of problem, and the same value (NaN matches NaN). The text of
-    /// `outOfRange(expected:)` is not compared: it is prose.
+    /// Same index, field and kind of problem, and the same value (NaN matches NaN). The texts of
+    /// `outOfRange(expected:)` and `inconsistent(rule:)` are not compared: they are prose.
     static func sameError(_ a: LayoutError, _ b: LayoutError) -> Bool {
         guard a.index == b.index, a.field == b.field,
               a.value == b.value || (a.value.isNaN && b.value.isNaN) else { return false }
         switch (a.problem, b.problem) {
-        case (.notFinite, .notFinite), (.negative, .negative), (.outOfRange, .outOfRange): return true
+        case (.notFinite, .notFinite), (.negative, .negative), (.outOfRange, .outOfRange),
+             (.inconsistent, .inconsistent): return true
         case (.columnLengthMismatch(let x), .columnLengthMismatch(let y)): return x == y
         default: return false
         }
@@ -162,7 +165,7 @@ public enum BadInputFuzzChecks {
     // MARK: - Other kernels
 
     /// The number of kernels the header chooses from.
-    static var kernelCount: Int { 1 }
+    static var kernelCount: Int { 2 }
 
     static func checkOtherKernel(_ kernel: Int, _ source: inout FuzzSource, isDouble: Bool) throws(FuzzFinding) {}
 }

@@ -13,6 +13,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case buttonContentInvariants = "FuzzButtonContentInvariants"
     case buttonContentDifferential = "FuzzButtonContentDifferential"
     case buttonContentLegacy = "FuzzButtonContentLegacy"
+    case thumbTrackInvariants = "FuzzThumbTrackInvariants"
+    case thumbTrackDifferential = "FuzzThumbTrackDifferential"
+    case thumbTrackLegacy = "FuzzThumbTrackLegacy"
     case badInput = "FuzzBadInput"
 
     public enum Kind: String, Sendable {
@@ -30,9 +33,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     public var kind: Kind {
         switch self {
-        case .buttonContentInvariants: return .invariants
-        case .buttonContentDifferential: return .differential
-        case .buttonContentLegacy: return .selfTest
+        case .buttonContentInvariants, .thumbTrackInvariants: return .invariants
+        case .buttonContentDifferential, .thumbTrackDifferential: return .differential
+        case .buttonContentLegacy, .thumbTrackLegacy: return .selfTest
         case .badInput: return .badInput
         }
     }
@@ -41,6 +44,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     public var bugClasses: [String] {
         switch self {
         case .buttonContentLegacy: return ButtonContentFuzzChecks.bugClasses
+        case .thumbTrackLegacy: return ThumbTrackFuzzChecks.bugClasses
         default: return []
         }
     }
@@ -59,6 +63,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .buttonContentInvariants: try ButtonContentFuzzChecks.checkInvariants(bytes)
         case .buttonContentDifferential: try ButtonContentFuzzChecks.checkDifferential(bytes)
         case .buttonContentLegacy: try ButtonContentFuzzChecks.checkLegacy(bytes, bugClass: bugClass)
+        case .thumbTrackInvariants: try ThumbTrackFuzzChecks.checkInvariants(bytes)
+        case .thumbTrackDifferential: try ThumbTrackFuzzChecks.checkDifferential(bytes)
+        case .thumbTrackLegacy: try ThumbTrackFuzzChecks.checkLegacy(bytes, bugClass: bugClass)
         case .badInput: try BadInputFuzzChecks.check(bytes)
         }
     }

@@ -1,0 +1,253 @@
+import LayoutCore
+
+extension BadInputFuzzChecks {
+    static let thumbFields = [
+        "width", "height", "inset", "segmentCount", "selectedIndex", "translation", "velocity",
+        "phase", "layoutDirection", "snapping", "projectionRate", "rubberBand", "mode",
+    ]
+
+    static func checkThumbTrack<S: LayoutScalar>(_ source: inout FuzzSource, as: S.Type) throws(FuzzFinding) {
+        var storage = FuzzStorage.take(ThumbTrackBadInput<S>.self) ?? ThumbTrackBadInput<S>()
+        defer { FuzzStorage.give(storage) }
+        try storage.check(&source)
+    }
+}
+
+/// The thumb-track part of the bad-input check, with storage reused between inputs.
+///
+/// The oracle follows `ThumbTrackColumns.validate()`'s documentation: lengths first; then the
+/// lowest element index, and there, in this order: width, height, inset (lengths), segment
+/// count (2...255), selected index (below the count), translation and velocity (signed
+/// lengths), phase, direction, snapping kind, projection rate (finite; in 0 < rate < 1 where
+/// the kind is projected), rubber band (0 or 1), mode; then the rules that tie fields together
+/// (`2 * inset <= width`, `2 * inset <= height`, `.legacy` has two segments and inset 1).
+struct ThumbTrackBadInput<S: LayoutScalar> {
+    var columns = ThumbTrackColumns<S>()
+    var output = ThumbTrackResultColumns<S>()
+    var unchecked = ThumbTrackResultColumns<S>()
+
+    static var maximum: S { S(LayoutLimits.maximumLength) }
+
+    mutating func clear() {
+        func clear<T>(_ column: inout [T]) { column.removeAll(keepingCapacity: true) }
+        clear(&columns.width); clear(&columns.height); clear(&columns.inset)
+        clear(&columns.segmentCount); clear(&columns.selectedIndex)
+        clear(&columns.translation); clear(&columns.velocity)
+        clear(&columns.phase); clear(&columns.layoutDirection)
+        clear(&columns.snapping); clear(&columns.projectionRate)
+        clear(&columns.rubberBand); clear(&columns.mode)
+    }
+
+    /// Decodes the columns; returns their lengths in declaration order.
+    mutating func decode(_ source: inout FuzzSource) -> [Int] {
+        let (_, lengths) = BadInputFuzzChecks.columnLengths(&source, columns: BadInputFuzzChecks.thumbFields.count)
+        clear()
+        let maximum = Self.maximum
+        for index in 0..<(lengths.max() ?? 0) {
+            let dirty = source.next(below: 4) == 0
+            func has(_ field: Int) -> Bool { index < lengths[field] }
+            // A valid control is built first (so that its fields agree with each other), then
+            // dirty elements get raw values field by field.
+            let n = 2 + source.next(below: dirty ? 4 : 6)
+            let legacy = source.next(below: 4) == 0
+            var inset: S = legacy ? 1 : BadInputFuzzChecks.rawValue(&source, upper: 40, dirty: false)
+            var width: S = 2 * inset + BadInputFuzzChecks.rawValue(&source, upper: maximum / 2, dirty: false)
+            var height: S = 2 * inset + BadInputFuzzChecks.rawValue(&source, upper: maximum / 2, dirty: false)
+            var count = UInt8(n)
+            var selected = UInt8(source.next(below: n))
+            var rate: S = source.next(below: 2) == 0 ? 0 : 0.998
+            var kind: UInt8 = rate == 0 ? 0 : 1
+            if dirty {
+                width = BadInputFuzzChecks.rawValue(&source, upper: maximum, dirty: true)
+                height = BadInputFuzzChecks.rawValue(&source, upper: maximum, dirty: true)
+                inset = BadInputFuzzChecks.rawValue(&source, upper: maximum, dirty: true)
+                if source.next(below: 4) == 0 { count = source.nextByte() }
+                if source.next(below: 4) == 0 { selected = source.nextByte() }
+                kind = BadInputFuzzChecks.rawCase(&source, caseCount: 2, dirty: true)
+                rate = BadInputFuzzChecks.rawValue(&source, lower: 0, upper: 1, exclusive: true, dirty: true)
+            }
+            if has(0) { columns.width.append(width) }
+            if has(1) { columns.height.append(height) }
+            if has(2) { columns.inset.append(inset) }
+            if has(3) { columns.segmentCount.append(count) }
+            if has(4) { columns.selectedIndex.append(selected) }
+            let translation: S = BadInputFuzzChecks.rawValue(&source, lower: -maximum, upper: maximum, dirty: dirty)
+            let velocity: S = BadInputFuzzChecks.rawValue(&source, lower: -maximum, upper: maximum, dirty: dirty)
+            if has(5) { columns.translation.append(translation) }
+            if has(6) { columns.velocity.append(velocity) }
+            let phase = BadInputFuzzChecks.rawCase(&source, caseCount: 3, dirty: dirty)
+            let direction = BadInputFuzzChecks.rawCase(&source, caseCount: 2, dirty: dirty)
+            if has(7) { columns.phase.append(phase) }
+            if has(8) { columns.layoutDirection.append(direction) }
+            if has(9) { columns.snapping.append(kind) }
+            if has(10) { columns.projectionRate.append(rate) }
+            let rubber = BadInputFuzzChecks.rawCase(&source, caseCount: 2, dirty: dirty)
+            let mode = legacy ? 1 : BadInputFuzzChecks.rawCase(&source, caseCount: 2, dirty: dirty)
+            if has(11) { columns.rubberBand.append(rubber) }
+            if has(12) { columns.mode.append(mode) }
+        }
+        return lengths
+    }
+
+    func expectedError(lengths: [Int]) -> LayoutError? {
+        if let error = BadInputFuzzChecks.expectedLengthError(names: BadInputFuzzChecks.thumbFields, lengths: lengths) {
+            return error
+        }
+        let maximum = Self.maximum
+        let c = columns
+        for i in 0..<lengths[0] {
+            if let e = BadInputFuzzChecks.expectedProblem(c.width[i], upper: maximum, field: "width", index: i) { return e }
+            if let e = BadInputFuzzChecks.expectedProblem(c.height[i], upper: maximum, field: "height", index: i) { return e }
+            if let e = BadInputFuzzChecks.expectedProblem(c.inset[i], upper: maximum, field: "inset", index: i) { return e }
+            if c.segmentCount[i] < 2 {
+                return LayoutError(index: i, field: "segmentCount", value: Double(c.segmentCount[i]),
+                                   problem: .outOfRange(expected: "2...255"))
+            }
+            if c.selectedIndex[i] >= c.segmentCount[i] {
+                return LayoutError(index: i, field: "selectedIndex", value: Double(c.selectedIndex[i]),
+                                   problem: .outOfRange(expected: "below the segment count"))
+            }
+            if let e = BadInputFuzzChecks.expectedProblem(c.translation[i], lower: -maximum, upper: maximum, field: "translation", index: i) { return e }
+            if let e = BadInputFuzzChecks.expectedProblem(c.velocity[i], lower: -maximum, upper: maximum, field: "velocity", index: i) { return e }
+            if let e = BadInputFuzzChecks.expectedCaseProblem(c.phase[i], caseCount: 3, field: "phase", index: i) { return e }
+            if let e = BadInputFuzzChecks.expectedCaseProblem(c.layoutDirection[i], caseCount: 2, field: "layoutDirection", index: i) { return e }
+            if let e = BadInputFuzzChecks.expectedCaseProblem(c.snapping[i], caseCount: 2, field: "snapping", index: i) { return e }
+            let rate = c.projectionRate[i]
+            if !rate.isFinite {
+                return LayoutError(index: i, field: "projectionRate", value: Double(rate), problem: .notFinite)
+            }
+            if c.snapping[i] == 1, let e = BadInputFuzzChecks.expectedProblem(
+                rate, lower: 0, upper: 1.0.nextDown(S.self), exclusive: true, field: "projectionRate", index: i) {
+                return LayoutError(index: i, field: e.field, value: e.value, problem: .outOfRange(expected: "0 < rate < 1"))
+            }
+            if let e = BadInputFuzzChecks.expectedCaseProblem(c.rubberBand[i], caseCount: 2, field: "rubberBand", index: i) { return e }
+            if let e = BadInputFuzzChecks.expectedCaseProblem(c.mode[i], caseCount: 2, field: "mode", index: i) { return e }
+            let inset = c.inset[i]
+            if !(2 * inset <= c.width[i]) || !(2 * inset <= c.height[i]) {
+                return LayoutError(index: i, field: "inset", value: Double(inset), problem: .inconsistent(rule: "2 * inset fits"))
+            }
+            if c.mode[i] == 1 && c.segmentCount[i] != 2 {
+                return LayoutError(index: i, field: "segmentCount", value: Double(c.segmentCount[i]),
+                                   problem: .inconsistent(rule: "two segments in .legacy"))
+            }
+            if c.mode[i] == 1 && inset != 1 {
+                return LayoutError(index: i, field: "inset", value: Double(inset), problem: .inconsistent(rule: "inset 1 in .legacy"))
+            }
+        }
+        return nil
+    }
+
+    /// The configuration of element `index`, or nil when a raw value cannot be represented.
+    func configuration(at index: Int) -> ThumbTrackConfiguration<S>? {
+        let c = columns
+        guard let phase = ThumbTrackPhase(rawValue: c.phase[index]),
+              let direction = LayoutDirection(rawValue: c.layoutDirection[index]),
+              let snapping = ThumbTrackSnapping(rawKind: c.snapping[index], rate: c.projectionRate[index]),
+              c.rubberBand[index] <= 1, let mode = LayoutMode(rawValue: c.mode[index]) else { return nil }
+        return ThumbTrackConfiguration(
+            bounds: LayoutSize(width: c.width[index], height: c.height[index]), inset: c.inset[index],
+            segmentCount: Int(c.segmentCount[index]), selectedIndex: Int(c.selectedIndex[index]),
+            translation: c.translation[index], velocity: c.velocity[index], phase: phase,
+            layoutDirection: direction, snapping: snapping, rubberBand: c.rubberBand[index] == 1, mode: mode)
+    }
+
+    mutating func fillOutput(count: Int) {
+        BadInputFuzzChecks.fill(&output.thumbX, count); BadInputFuzzChecks.fill(&output.thumbY, count)
+        BadInputFuzzChecks.fill(&output.thumbWidth, count); BadInputFuzzChecks.fill(&output.thumbHeight, count)
+        output.selectedIndex.removeAll(keepingCapacity: true)
+        output.selectedIndex.append(contentsOf: repeatElement(0xEE, count: count))
+        output.indexChanged.removeAll(keepingCapacity: true)
+        output.indexChanged.append(contentsOf: repeatElement(0xEE, count: count))
+    }
+
+    func outputIsUntouched(count: Int) -> Bool {
+        BadInputFuzzChecks.untouched(output.thumbX, count) && BadInputFuzzChecks.untouched(output.thumbY, count)
+            && BadInputFuzzChecks.untouched(output.thumbWidth, count) && BadInputFuzzChecks.untouched(output.thumbHeight, count)
+            && output.selectedIndex.count == count && output.selectedIndex.allSatisfy { $0 == 0xEE }
+            && output.indexChanged.count == count && output.indexChanged.allSatisfy { $0 == 0xEE }
+    }
+
+    func result(at index: Int) -> ThumbTrackResult<S> {
+        ThumbTrackResult(
+            thumbFrame: LayoutRect(x: output.thumbX[index], y: output.thumbY[index],
+                                   width: output.thumbWidth[index], height: output.thumbHeight[index]),
+            selectedIndex: Int(output.selectedIndex[index]), indexChanged: output.indexChanged[index] != 0)
+    }
+
+    mutating func check(_ source: inout FuzzSource) throws(FuzzFinding) {
+        let lengths = decode(&source)
+        let count = lengths[0]
+        let expected = expectedError(lengths: lengths)
+        let outputCount = BadInputFuzzChecks.outputCount(&source, batchCount: count)
+        fillOutput(count: outputCount)
+        let columns = self.columns
+        func input() -> String { "[\(S.self)] \(columns)" }
+
+        var thrown: LayoutError?
+        do {
+            try columns.layout(into: &output, parallelism: .serial)
+        } catch {
+            thrown = error
+        }
+        guard let error = thrown else {
+            if let expected {
+                throw BadInputFuzzChecks.finding("accepted", "the batch accepted bad input; expected \(expected)", input())
+            }
+            guard output.thumbX.count == count else {
+                throw BadInputFuzzChecks.finding("count", "the output has \(output.thumbX.count) elements, expected \(count)", input())
+            }
+            for index in 0..<count {
+                guard let configuration = configuration(at: index) else {
+                    throw BadInputFuzzChecks.finding("accepted", "the batch accepted element \(index), which has no configuration", input())
+                }
+                let reference = ThumbTrack.layout(unchecked: configuration)
+                if !ThumbTrackDifferential.equal(reference, result(at: index)) || output.indexChanged[index] > 1 {
+                    throw FuzzFinding(.mismatch, "kernel != reference", message:
+                        "element \(index): reference \(reference), kernel \(result(at: index))\n  input: \(input())")
+                }
+            }
+            return
+        }
+        guard let expected else {
+            throw BadInputFuzzChecks.finding("refused", "the batch refused valid input: \(error)", input())
+        }
+        if !BadInputFuzzChecks.sameError(error, expected) {
+            throw BadInputFuzzChecks.finding("wrong error", "got \(error), expected \(expected)", input())
+        }
+        if !outputIsUntouched(count: outputCount) {
+            throw BadInputFuzzChecks.finding("output touched", "a refused batch changed its output (\(outputCount) sentinels)", input())
+        }
+        if case .columnLengthMismatch = expected.problem { return }
+
+        // The single-control entry point gives the same error at index 0, wherever the control
+        // can be represented (every raw value in range; a `.nearest` control has no rate).
+        let index = expected.index
+        let nearestWithBadRate = expected.field == "projectionRate" && columns.snapping[index] == 0
+        if let configuration = configuration(at: index), !nearestWithBadRate {
+            var single: LayoutError?
+            do {
+                _ = try ThumbTrack.layout(configuration)
+            } catch {
+                single = error
+            }
+            guard let single else {
+                throw BadInputFuzzChecks.finding("accepted", "the single-control layout accepted element \(index); the batch said \(expected)", input())
+            }
+            let placed = LayoutError(index: index, field: single.field, value: single.value, problem: single.problem)
+            if single.index != 0 || !BadInputFuzzChecks.sameError(placed, expected) {
+                throw BadInputFuzzChecks.finding(
+                    "wrong error", "single-control layout: got \(single), expected \(expected) at index 0", input())
+            }
+        }
+        // The unchecked entry points must not trap on bad values.
+        columns.uncheckedLayout(into: &unchecked, parallelism: .serial)
+        for index in 0..<count {
+            if let configuration = configuration(at: index) { _ = ThumbTrack.layout(unchecked: configuration) }
+        }
+    }
+}
+
+extension Double {
+    /// The largest value below `self` in precision `S` (`1.0.nextDown(Float.self)`).
+    func nextDown<S: LayoutScalar>(_: S.Type) -> S { S(self).nextDown }
+}

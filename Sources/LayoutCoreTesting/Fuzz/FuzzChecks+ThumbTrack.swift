@@ -1,0 +1,187 @@
+import LayoutCore
+
+/// Fuzz check functions for the thumb track (SPEC section 2). The decoding is
+/// `ThumbTrackGenerator`'s, which already puts a large share of translations on the
+/// half-segment boundary (exactly, and one ulp either side), on the ends of the track, on no
+/// movement and, for `.legacy`, on the seed's own thresholds.
+public enum ThumbTrackFuzzChecks {
+    /// Seed bug classes of `.legacy` (YLSwitch), as `ThumbTrackSeedBug` names them.
+    public static let bugClasses = ThumbTrackSeedBug.allCases.map(\.rawValue)
+
+    /// T1-T8 on a batch of 1...4 `.fit` configurations, in `Float` or `Double`: T1-T5, T7 and
+    /// T8 on the reference, and T6 (the half-segment boundary: kernel and reference agree and
+    /// decide as documented at `sw / 2` and one ulp either side) through the batch kernel.
+    public static func checkInvariants(_ bytes: UnsafeBufferPointer<UInt8>) throws(FuzzFinding) {
+        var source = FuzzSource(bytes)
+        let shape = FuzzBatchShape(&source, maximumCount: 4)
+        if shape.isDouble {
+            try checkInvariants(&source, shape, as: Double.self)
+        } else {
+            try checkInvariants(&source, shape, as: Float.self)
+        }
+    }
+
+    /// The batch kernel against the reference, bit for bit, on a batch of both modes.
+    public static func checkDifferential(_ bytes: UnsafeBufferPointer<UInt8>) throws(FuzzFinding) {
+        var source = FuzzSource(bytes)
+        let shape = FuzzBatchShape(&source, maximumCount: 8)
+        if shape.isDouble {
+            try checkDifferential(&source, shape, as: Double.self)
+        } else {
+            try checkDifferential(&source, shape, as: Float.self)
+        }
+    }
+
+    /// Self-test: the seed bug detectors on `.legacy` layouts. Throws a `.legacyBug` finding
+    /// for the first seed bug of class `bugClass` (any class when `nil`).
+    public static func checkLegacy(_ bytes: UnsafeBufferPointer<UInt8>, bugClass: String? = nil) throws(FuzzFinding) {
+        var source = FuzzSource(bytes)
+        let shape = FuzzBatchShape(&source, maximumCount: 8)
+        if shape.isDouble {
+            try checkLegacy(&source, shape, bugClass: bugClass, as: Double.self)
+        } else {
+            try checkLegacy(&source, shape, bugClass: bugClass, as: Float.self)
+        }
+    }
+
+    /// A plain control (the padding in front of decoded controls).
+    static func paddingConfiguration<S: LayoutScalar>(_ index: Int) -> ThumbTrackConfiguration<S> {
+        ThumbTrackConfiguration(
+            bounds: LayoutSize(width: 210, height: 35), inset: 1, segmentCount: 2 + index % 3,
+            selectedIndex: index % 2, translation: S(index) * 7 - 10, velocity: 0,
+            phase: ThumbTrackPhase(rawValue: UInt8(index % 3))!,
+            layoutDirection: LayoutDirection(rawValue: UInt8(index % 2))!,
+            snapping: index % 2 == 0 ? .nearest : .normal, rubberBand: index % 2 == 1,
+            mode: index == 0 ? .legacy : .fit)
+    }
+
+    static func checkInvariants<S: LayoutScalar>(
+        _ source: inout FuzzSource, _ shape: FuzzBatchShape, as: S.Type
+    ) throws(FuzzFinding) {
+        var batch = ThumbTrackFuzzBatch<S>.reused()
+        defer { ThumbTrackFuzzBatch<S>.reuse(batch) }
+        for _ in 0..<shape.decodedCount {
+            let c = ThumbTrackGenerator.configuration(&source, mode: .fit, as: S.self)
+            if let violation = ThumbTrackInvariants.violations(c).first {
+                throw FuzzFinding(violation, precision: "\(S.self)")
+            }
+            // T6 for this control, through the kernel: the six half-segment cases, in one batch.
+            batch.removeAll()
+            for released in ThumbTrackInvariants.halfSegmentCases(c) { batch.append(released) }
+            batch.runKernel()
+            for index in batch.configurations.indices {
+                let released = batch.configurations[index]
+                if let violation = ThumbTrackInvariants.halfSegmentViolations(
+                    released, reference: ThumbTrack.layout(unchecked: released), kernel: batch.result(at: index)).first {
+                    throw FuzzFinding(violation, precision: "\(S.self)")
+                }
+            }
+        }
+    }
+
+    static func checkDifferential<S: LayoutScalar>(
+        _ source: inout FuzzSource, _ shape: FuzzBatchShape, as: S.Type
+    ) throws(FuzzFinding) {
+        var batch = ThumbTrackFuzzBatch<S>.reused()
+        defer { ThumbTrackFuzzBatch<S>.reuse(batch) }
+        for index in 0..<shape.leadingPadding { batch.append(paddingConfiguration(index)) }
+        for _ in 0..<shape.decodedCount { batch.append(ThumbTrackGenerator.configuration(&source, as: S.self)) }
+        batch.runKernel()
+        guard let index = batch.firstMismatch() else { return }
+        let description = ThumbTrackDifferential.firstMismatch(batch.configurations).map { "\($0)" }
+            ?? "element \(index): kernel \(batch.result(at: index)) differs from the reference "
+               + "\(ThumbTrack.layout(unchecked: batch.configurations[index])) for \(batch.configurations[index])"
+        throw FuzzFinding(.mismatch, "kernel != reference",
+                          message: "[\(S.self), batch of \(shape.count), lane \(index % _laneWidth)] \(description)")
+    }
+
+    static func checkLegacy<S: LayoutScalar>(
+        _ source: inout FuzzSource, _ shape: FuzzBatchShape, bugClass: String?, as: S.Type
+    ) throws(FuzzFinding) {
+        let wanted = bugClass.flatMap(ThumbTrackSeedBug.init(rawValue:))
+        for _ in 0..<shape.decodedCount {
+            let c = ThumbTrackGenerator.configuration(&source, mode: .legacy, as: S.self)
+            let r = ThumbTrack.layout(unchecked: c)
+            for bug in ThumbTrackSeedBug.allCases where wanted == nil || wanted == bug {
+                if let violation = ThumbTrackInvariants.detect(bug, c, r) {
+                    throw FuzzFinding(violation, precision: "\(S.self)", bugClass: bug.rawValue)
+                }
+            }
+        }
+    }
+}
+
+/// A batch of thumb track controls, their columns and the kernel's output, built with this
+/// module's specialized array operations and reused between inputs (see `FuzzStorage`).
+struct ThumbTrackFuzzBatch<S: LayoutScalar> {
+    var configurations: [ThumbTrackConfiguration<S>] = []
+    var columns = ThumbTrackColumns<S>()
+    var output = ThumbTrackResultColumns<S>()
+
+    static func reused() -> Self {
+        var batch = FuzzStorage.take(Self.self) ?? Self()
+        batch.removeAll()
+        return batch
+    }
+
+    static func reuse(_ batch: Self) { FuzzStorage.give(batch) }
+
+    mutating func removeAll() {
+        configurations.removeAll(keepingCapacity: true)
+        func clear<T>(_ column: inout [T]) { column.removeAll(keepingCapacity: true) }
+        clear(&columns.width); clear(&columns.height); clear(&columns.inset)
+        clear(&columns.segmentCount); clear(&columns.selectedIndex)
+        clear(&columns.translation); clear(&columns.velocity)
+        clear(&columns.phase); clear(&columns.layoutDirection)
+        clear(&columns.snapping); clear(&columns.projectionRate)
+        clear(&columns.rubberBand); clear(&columns.mode)
+    }
+
+    /// Appends a valid configuration (its segment count and index fit in a byte).
+    mutating func append(_ c: ThumbTrackConfiguration<S>) {
+        configurations.append(c)
+        columns.width.append(c.bounds.width); columns.height.append(c.bounds.height)
+        columns.inset.append(c.inset)
+        columns.segmentCount.append(UInt8(truncatingIfNeeded: c.segmentCount))
+        columns.selectedIndex.append(UInt8(truncatingIfNeeded: c.selectedIndex))
+        columns.translation.append(c.translation); columns.velocity.append(c.velocity)
+        columns.phase.append(c.phase.rawValue)
+        columns.layoutDirection.append(c.layoutDirection.rawValue)
+        columns.snapping.append(c.snapping.rawKind); columns.projectionRate.append(c.snapping.rate)
+        columns.rubberBand.append(c.rubberBand ? 1 : 0)
+        columns.mode.append(c.mode.rawValue)
+    }
+
+    /// The batch kernel on every control, into an output first filled with sentinels.
+    mutating func runKernel() {
+        let count = configurations.count
+        func fill<T>(_ column: inout [T], _ value: T) {
+            column.removeAll(keepingCapacity: true)
+            column.append(contentsOf: repeatElement(value, count: count))
+        }
+        fill(&output.thumbX, -S.greatestFiniteMagnitude); fill(&output.thumbY, -S.greatestFiniteMagnitude)
+        fill(&output.thumbWidth, -S.greatestFiniteMagnitude); fill(&output.thumbHeight, -S.greatestFiniteMagnitude)
+        fill(&output.selectedIndex, 0xEE); fill(&output.indexChanged, 0xEE)
+        columns.uncheckedLayout(into: &output, parallelism: .serial)
+    }
+
+    func result(at index: Int) -> ThumbTrackResult<S> {
+        ThumbTrackResult(
+            thumbFrame: LayoutRect(x: output.thumbX[index], y: output.thumbY[index],
+                                   width: output.thumbWidth[index], height: output.thumbHeight[index]),
+            selectedIndex: Int(output.selectedIndex[index]),
+            indexChanged: output.indexChanged[index] != 0)
+    }
+
+    /// The first control whose kernel result differs in any bit from the reference's (the
+    /// change flag must be exactly 0 or 1).
+    func firstMismatch() -> Int? {
+        for index in configurations.indices {
+            let reference = ThumbTrack.layout(unchecked: configurations[index])
+            if !ThumbTrackDifferential.equal(reference, result(at: index)) || output.indexChanged[index] > 1 {
+                return index
+            }
+        }
+        return nil
+    }
+}

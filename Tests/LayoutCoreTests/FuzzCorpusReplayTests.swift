@@ -1,0 +1,86 @@
+import Foundation
+import LayoutCoreTesting
+import Testing
+
+/// Every plain `swift test` replays the fuzz corpora and regression reproducers (Fuzz/Corpus,
+/// Fuzz/Regressions) through the same check functions the libFuzzer targets call, without
+/// libFuzzer: `.fit`, differential and bad-input targets must pass on every file, and the
+/// `.legacy` self-test reproducers must still be detected, each as the seed bug class its
+/// file is named after.
+@Suite struct FuzzCorpusReplayTests {
+    /// `Fuzz/` at the package root, found from this file's path.
+    static let fuzzDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz")
+
+    /// The files of `Fuzz/<folder>/<target>/`, sorted by name (none if the folder is missing).
+    static func files(_ folder: String, _ target: FuzzTarget) -> [URL] {
+        let directory = fuzzDirectory.appendingPathComponent(folder).appendingPathComponent(target.name)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { directory.appendingPathComponent($0) }
+    }
+
+    static func bytes(_ file: URL) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: file))
+    }
+
+    static let checkedTargets = FuzzTarget.allCases.filter { $0.kind != .selfTest }
+    static let selfTestTargets = FuzzTarget.allCases.filter { $0.kind == .selfTest }
+
+    /// `.fit` invariants, differential and bad input: no finding on any corpus or regression file.
+    @Test(arguments: checkedTargets)
+    func corpusAndRegressionsPass(_ target: FuzzTarget) throws {
+        let files = Self.files("Corpus", target) + Self.files("Regressions", target)
+        #expect(!Self.files("Corpus", target).isEmpty, "\(target.name) has no seed corpus")
+        for file in files {
+            do {
+                try target.check(Self.bytes(file))
+            } catch let finding as FuzzFinding {
+                Issue.record("\(target.name) \(file.lastPathComponent): \(finding)")
+            }
+        }
+    }
+
+    /// Self-tests: every reproducer in Fuzz/Regressions/<target>/ is named `<bug class>...` and
+    /// is found as that class (with the search limited to that class, as the self-test runs
+    /// it), and every seed bug class of the target has one.
+    @Test(arguments: selfTestTargets)
+    func legacyReproducersAreDetected(_ target: FuzzTarget) throws {
+        var covered: Set<String> = []
+        for file in Self.files("Regressions", target) {
+            let name = file.lastPathComponent
+            guard let bugClass = target.bugClasses.first(where: { name == $0 || name.hasPrefix($0 + ".") }) else {
+                Issue.record("\(target.name) \(name): not named after a seed bug class \(target.bugClasses)")
+                continue
+            }
+            do {
+                try target.check(Self.bytes(file), bugClass: bugClass)
+                Issue.record("\(target.name) \(name): the seed bug '\(bugClass)' was not found")
+            } catch let finding as FuzzFinding {
+                #expect(finding.kind == .legacyBug && finding.bugClass == bugClass, "\(name): \(finding)")
+                covered.insert(bugClass)
+            }
+        }
+        #expect(covered == Set(target.bugClasses), "\(target.name): reproducers for \(covered.sorted()) of \(target.bugClasses)")
+    }
+
+    /// Self-tests' seed corpora decode and run (a finding there is allowed: it is the point of
+    /// those targets; what must not happen is a trap).
+    @Test(arguments: selfTestTargets)
+    func selfTestCorpusRuns(_ target: FuzzTarget) throws {
+        for file in Self.files("Corpus", target) {
+            _ = try? target.check(Self.bytes(file))
+        }
+        #expect(!Self.files("Corpus", target).isEmpty, "\(target.name) has no seed corpus")
+    }
+
+    /// Each target has a libFuzzer dictionary and its executable folder.
+    @Test(arguments: FuzzTarget.allCases)
+    func targetHasDictionaryAndExecutable(_ target: FuzzTarget) {
+        let manager = FileManager.default
+        let dictionary = Self.fuzzDirectory.appendingPathComponent("Dictionaries/\(target.name).dict")
+        #expect(manager.fileExists(atPath: dictionary.path), "missing \(dictionary.path)")
+        let main = Self.fuzzDirectory.appendingPathComponent("\(target.name)/main.swift")
+        #expect(manager.fileExists(atPath: main.path), "missing \(main.path)")
+    }
+}
