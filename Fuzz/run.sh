@@ -1,0 +1,392 @@
+#!/usr/bin/env bash
+# The fuzz suite (Fuzz/README.md), end to end:
+#   1. builds every libFuzzer target (release, ASan, coverage counters) and verifies on each
+#      binary that coverage and ASan are really on;
+#   2. replays the seed corpora and the regression reproducers;
+#   3. fuzzes every .fit / differential / bad-input target for FUZZ_SECONDS, merges the new
+#      inputs into Fuzz/Corpus, and on a finding minimizes it and prints the reproducer;
+#   4. runs the .legacy self-tests: for each seed bug class, SELFTEST_SEEDS runs from an empty
+#      corpus, timing how long the fuzzer takes to find the bug (budget SELFTEST_SECONDS);
+#   5. writes Reports/fuzz/latest.json and Reports/fuzz/README.md.
+# Exits 1 on any finding in a .fit, differential or bad-input target, on a self-test class
+# found in fewer than half of its runs, or when a build is not instrumented as it must be.
+#
+# Settings (environment):
+#   FUZZ_SECONDS      seconds per checked target                     (default 20)
+#   SELFTEST_SECONDS  budget per self-test run                       (default 10)
+#   SELFTEST_SEEDS    self-test runs per seed bug class              (default 5)
+#   FUZZ_PARALLEL     fuzzers run at once                            (default: cores)
+#   FUZZ_MERGE        1: merge new inputs into Fuzz/Corpus (the fewest files that add
+#                     all their new features: -set_cover_merge)     (default 1)
+#   FUZZ_TARGETS      space-separated subset of targets              (default: all)
+#   FUZZ_TRACE_CMP    1: libFuzzer's default instrumentation with comparison tracing
+#                     (see "Build flags" below)                      (default 0)
+#   FUZZ_SCRATCH      SwiftPM scratch path                           (default .build/fuzz)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+FUZZ_SECONDS="${FUZZ_SECONDS:-20}"
+SELFTEST_SECONDS="${SELFTEST_SECONDS:-10}"
+SELFTEST_SEEDS="${SELFTEST_SEEDS:-5}"
+FUZZ_PARALLEL="${FUZZ_PARALLEL:-$(nproc 2>/dev/null || echo 2)}"
+FUZZ_MERGE="${FUZZ_MERGE:-1}"
+FUZZ_TRACE_CMP="${FUZZ_TRACE_CMP:-0}"
+WORK=Fuzz/.work
+REPORT_DIR=Reports/fuzz
+export SWIFT_BACKTRACE=enable=no  # else a crash can hang, or exit without a crash artifact
+export SWIFT_DETERMINISTIC_HASHING=1
+
+# Build flags (verified facts: ../shared/notes/fuzzing.md). `--sanitize=fuzzer` makes SwiftPM
+# build the product as a libFuzzer target; the single combined `-sanitize=fuzzer,address`
+# instruments every module for both (two separate --sanitize flags instrument only one at
+# random). By default comparison tracing is left out: Swift runs the coverage pass after ASan,
+# so `trace-cmp` also traces every ASan shadow-memory check (thousands of callbacks, about 2.5x
+# slower), and libFuzzer's comparison hints do not help with the float compares here anyway.
+SANITIZE=(--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
+if [ "$FUZZ_TRACE_CMP" = 1 ]; then
+  SCRATCH="${FUZZ_SCRATCH:-.build/fuzz-tracecmp}"
+  FLAGS_DESCRIPTION="--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address"
+else
+  SANITIZE+=(-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table)
+  SCRATCH="${FUZZ_SCRATCH:-.build/fuzz}"
+  FLAGS_DESCRIPTION="--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table"
+fi
+
+# Targets: every Fuzz/<Name>/main.swift; the kind follows from the name.
+ALL_TARGETS=()
+for main in Fuzz/Fuzz*/main.swift; do ALL_TARGETS+=("$(basename "$(dirname "$main")")"); done
+if [ -n "${FUZZ_TARGETS:-}" ]; then read -r -a TARGETS <<< "$FUZZ_TARGETS"; else TARGETS=("${ALL_TARGETS[@]}"); fi
+kind() {
+  case "$1" in
+    *Invariants) echo invariants ;;
+    *Differential) echo differential ;;
+    *Legacy) echo self-test ;;
+    *) echo bad-input ;;
+  esac
+}
+option() {  # option TARGET KEY: a value from Fuzz/Options/TARGET.options
+  awk -F' *= *' -v key="$2" '$1 == key { print $2 }' "Fuzz/Options/$1.options" 2>/dev/null
+}
+
+rm -rf "$WORK/run"
+mkdir -p "$WORK/run" "$REPORT_DIR"
+RUN="$WORK/run"
+START_TIME=$(date +%s)
+FAILURES=()
+note_failure() { FAILURES+=("$1"); echo "FAIL: $1" >&2; }
+
+# timed TIMEFILE LOG COMMAND...: runs COMMAND with its output in LOG, and bash's `time`
+# measurement (wall, user and system seconds) in TIMEFILE; returns COMMAND's status.
+TIMEFORMAT='%R %U %S'
+timed() {
+  local timefile=$1 log=$2; shift 2
+  { time "$@" > "$log" 2>&1 ; } 2> "$timefile"
+}
+timing() { tail -n 1 "$1" 2>/dev/null || echo "0 0 0"; }
+
+# ---------------------------------------------------------------------------------------------
+echo "== fuzz: building ${#TARGETS[@]} targets ($FLAGS_DESCRIPTION, scratch $SCRATCH)"
+BUILD_START=$(date +%s)
+for target in "${TARGETS[@]}"; do
+  if ! swift build -c release --product "$target" --scratch-path "$SCRATCH" "${SANITIZE[@]}" \
+      > "$RUN/build-$target.log" 2>&1; then
+    cat "$RUN/build-$target.log" >&2
+    echo "fuzz: the build of $target failed" >&2
+    exit 1
+  fi
+done
+BIN_DIR=$(swift build -c release --scratch-path "$SCRATCH" "${SANITIZE[@]}" --show-bin-path)
+BUILD_SECONDS=$(( $(date +%s) - BUILD_START ))
+for target in "${TARGETS[@]}"; do
+  bin="$BIN_DIR/$target"
+  # Coverage: libFuzzer found the inline 8-bit counters. ASan: its module constructor is in.
+  # (Output to files first: `grep -q` closing a pipe early would fail the pipeline.)
+  "$bin" -runs=1 > "$RUN/verify-$target.log" 2>&1 || true
+  if ! grep -q 'inline 8-bit counters' "$RUN/verify-$target.log"; then
+    echo "fuzz: $target has no coverage instrumentation (libFuzzer found no counters)" >&2; exit 1
+  fi
+  nm "$bin" > "$RUN/symbols-$target.txt" 2>/dev/null || true
+  if ! grep -q 'asan.module_ctor' "$RUN/symbols-$target.txt"; then
+    echo "fuzz: $target is not built with AddressSanitizer" >&2; exit 1
+  fi
+done
+echo "   built and verified (coverage counters and ASan in every binary) in ${BUILD_SECONDS}s"
+
+# ---------------------------------------------------------------------------------------------
+echo "== fuzz: replaying corpora and regressions"
+declare -A REPLAYED
+for target in "${TARGETS[@]}"; do
+  bin="$BIN_DIR/$target"
+  mkdir -p "Fuzz/Corpus/$target"
+  dirs=("Fuzz/Corpus/$target")
+  if [ "$(kind "$target")" != self-test ] && [ -d "Fuzz/Regressions/$target" ]; then dirs+=("Fuzz/Regressions/$target"); fi
+  count=$(find "${dirs[@]}" -type f | wc -l)
+  REPLAYED[$target]=$count
+  rc=0
+  "$bin" -runs=0 "${dirs[@]}" > "$RUN/replay-$target.log" 2>&1 || rc=$?
+  if [ "$rc" != 0 ]; then
+    grep -A30 'fuzz finding\|ERROR' "$RUN/replay-$target.log" | head -60 >&2 || true
+    if [ "$(kind "$target")" = self-test ]; then
+      note_failure "$target: its seed corpus must not contain seed-bug inputs (exit $rc)"
+    else
+      note_failure "$target: a corpus or regression file fails (exit $rc); see above"
+    fi
+  fi
+  if [ "$(kind "$target")" = self-test ]; then
+    # Each committed reproducer must still be found, as the class it is named after.
+    for repro in Fuzz/Regressions/"$target"/*.repro; do
+      [ -e "$repro" ] || continue
+      class=$(basename "$repro" .repro)
+      if LAYOUTCORE_FUZZ_BUG_CLASS="$class" "$bin" "$repro" > "$RUN/replay-$target-$class.log" 2>&1; then
+        note_failure "$target: the reproducer $repro no longer finds '$class'"
+      elif ! grep -q "seed bug class '$class'" "$RUN/replay-$target-$class.log"; then
+        note_failure "$target: $repro did not report the class '$class'"
+      fi
+    done
+  fi
+  echo "   $target: $count files replayed"
+done
+
+# ---------------------------------------------------------------------------------------------
+# A finding: minimize the artifact, print the reproducer and what it breaks.
+report_finding() {  # report_finding TARGET BIN LOG
+  local target=$1 bin=$2 log=$3 artifact minimized
+  artifact=$(ls -t "$RUN/artifacts-$target"/* 2>/dev/null | head -n 1 || true)
+  echo "" >&2
+  echo "!!! finding in $target (a $(kind "$target") target): this is a bug, not noise" >&2
+  grep -m1 -A25 'fuzz finding' "$log" >&2 || grep -m1 -A15 'ERROR' "$log" >&2 || tail -n 20 "$log" >&2
+  if [ -n "$artifact" ]; then
+    minimized="$RUN/$target-minimized"
+    "$bin" -minimize_crash=1 -runs=20000 -exact_artifact_path="$minimized" "$artifact" \
+      > "$RUN/minimize-$target.log" 2>&1 || true
+    [ -s "$minimized" ] || cp "$artifact" "$minimized"
+    echo "--- reproducer ($(wc -c < "$minimized") bytes): $minimized" >&2
+    od -An -tx1 "$minimized" | head -n 20 >&2 || true
+    echo "--- decoded by the check (replay: SWIFT_BACKTRACE=enable=no $bin $minimized):" >&2
+    "$bin" "$minimized" 2>&1 | grep -m1 -A25 'fuzz finding' >&2 || true
+    echo "--- keep it: cp $minimized Fuzz/Regressions/$target/<what-it-breaks>" >&2
+    FINDING_FILE[$target]="$minimized"
+  fi
+}
+
+# ---------------------------------------------------------------------------------------------
+echo "== fuzz: fuzzing each checked target for ${FUZZ_SECONDS}s ($FUZZ_PARALLEL at a time)"
+declare -A FINDING_FILE
+fuzz_one() {  # fuzz_one TARGET: runs in the background
+  local target=$1 bin="$BIN_DIR/$1" rc=0
+  mkdir -p "$RUN/new-$target" "$RUN/artifacts-$target"
+  timed "$RUN/time-$target" "$RUN/fuzz-$target.log" "$bin" -max_total_time="$FUZZ_SECONDS" \
+    -print_final_stats=1 -max_len="$(option "$target" max_len)" -dict="Fuzz/Dictionaries/$target.dict" \
+    -timeout=10 -rss_limit_mb=2560 -artifact_prefix="$RUN/artifacts-$target/" \
+    "$RUN/new-$target" "Fuzz/Corpus/$target" || rc=$?
+  echo "$rc" > "$RUN/rc-$target"
+}
+CHECKED=()
+for target in "${TARGETS[@]}"; do [ "$(kind "$target")" != self-test ] && CHECKED+=("$target"); done
+running=0
+for target in "${CHECKED[@]}"; do
+  if [ "$running" -ge "$FUZZ_PARALLEL" ]; then wait -n || true; running=$((running - 1)); fi
+  fuzz_one "$target" &
+  running=$((running + 1))
+done
+wait || true
+
+declare -A STAT_RUNS STAT_EXECS STAT_CPU_EXECS STAT_COV STAT_FT STAT_MERGED STAT_CORPUS STAT_FINDINGS STAT_WALL
+for target in "${CHECKED[@]}"; do
+  bin="$BIN_DIR/$target"
+  log="$RUN/fuzz-$target.log"
+  rc=$(cat "$RUN/rc-$target" 2>/dev/null || echo 1)
+  read -r wall user sys < <(timing "$RUN/time-$target")
+  last=$(grep -E '^#[0-9]+' "$log" | tail -n 1 || true)
+  runs=$(grep -m1 'stat::number_of_executed_units' "$log" | awk '{print $2}' || true)
+  [ -n "$runs" ] || runs=$(echo "$last" | sed -E 's/^#([0-9]+).*/\1/')
+  STAT_RUNS[$target]=${runs:-0}
+  STAT_WALL[$target]=$wall
+  STAT_EXECS[$target]=$(grep -m1 'stat::average_exec_per_sec' "$log" | awk '{print $2}' || true)
+  STAT_CPU_EXECS[$target]=$(awk -v n="${runs:-0}" -v u="$user" -v s="$sys" 'BEGIN { c = u + s; printf "%d", (c > 0 ? n / c : 0) }')
+  STAT_COV[$target]=$(echo "$last" | sed -nE 's/.* cov: ([0-9]+).*/\1/p')
+  STAT_FT[$target]=$(echo "$last" | sed -nE 's/.* ft: ([0-9]+).*/\1/p')
+  STAT_FINDINGS[$target]=0
+  STAT_MERGED[$target]=0
+  if [ "$rc" != 0 ]; then
+    STAT_FINDINGS[$target]=1
+    report_finding "$target" "$bin" "$log"
+    note_failure "$target: finding (libFuzzer exit $rc)"
+  elif [ "$FUZZ_MERGE" = 1 ] && [ -n "$(ls -A "$RUN/new-$target")" ]; then
+    "$bin" -set_cover_merge=1 -max_len="$(option "$target" max_len)" "Fuzz/Corpus/$target" "$RUN/new-$target" \
+      > "$RUN/merge-$target.log" 2>&1 || note_failure "$target: corpus merge failed"
+    STAT_MERGED[$target]=$(sed -nE 's/.*MERGE-OUTER: ([0-9]+) new files.*/\1/p' "$RUN/merge-$target.log" | tail -n 1)
+  fi
+  STAT_CORPUS[$target]=$(find "Fuzz/Corpus/$target" -type f | wc -l)
+  printf '   %-32s %9s exec/s (%s per CPU-s)  cov %5s  ft %6s  corpus %5s (+%s)  findings %s\n' \
+    "$target" "${STAT_EXECS[$target]:-?}" "${STAT_CPU_EXECS[$target]}" "${STAT_COV[$target]:-?}" \
+    "${STAT_FT[$target]:-?}" "${STAT_CORPUS[$target]}" "${STAT_MERGED[$target]:-0}" "${STAT_FINDINGS[$target]}"
+done
+
+# ---------------------------------------------------------------------------------------------
+echo "== fuzz: self-tests (.legacy must be caught): $SELFTEST_SEEDS seeds per seed bug class, budget ${SELFTEST_SECONDS}s, from an empty corpus"
+selftest_one() {  # selftest_one TARGET CLASS SEED: runs in the background
+  local target=$1 class=$2 seed=$3 bin="$BIN_DIR/$1" dir="$RUN/selftest-$1-$2-$3" rc=0 start end
+  mkdir -p "$dir/corpus"
+  start=$(date +%s%N)
+  LAYOUTCORE_FUZZ_BUG_CLASS="$class" "$bin" -seed="$seed" -max_total_time="$SELFTEST_SECONDS" \
+    -max_len="$(option "$target" max_len)" -dict="Fuzz/Dictionaries/$target.dict" \
+    -artifact_prefix="$dir/" "$dir/corpus" > "$dir/log" 2>&1 || rc=$?
+  end=$(date +%s%N)
+  if [ "$rc" != 0 ] && grep -q "seed bug class '$class'" "$dir/log"; then
+    echo "found $(( (end - start) / 1000000 ))" > "$dir/result"
+  else
+    echo "missed $(( (end - start) / 1000000 ))" > "$dir/result"
+  fi
+}
+SELFTESTS=()
+for target in "${TARGETS[@]}"; do
+  [ "$(kind "$target")" = self-test ] || continue
+  for repro in Fuzz/Regressions/"$target"/*.repro; do
+    [ -e "$repro" ] && SELFTESTS+=("$target:$(basename "$repro" .repro)")
+  done
+done
+running=0
+for entry in "${SELFTESTS[@]}"; do
+  for seed in $(seq 1 "$SELFTEST_SEEDS"); do
+    if [ "$running" -ge "$FUZZ_PARALLEL" ]; then wait -n || true; running=$((running - 1)); fi
+    selftest_one "${entry%%:*}" "${entry#*:}" "$seed" &
+    running=$((running + 1))
+  done
+done
+wait || true
+
+declare -A SELF_FOUND SELF_TIMES SELF_MEDIAN
+for entry in "${SELFTESTS[@]}"; do
+  target=${entry%%:*}; class=${entry#*:}
+  found=0; times=()
+  for seed in $(seq 1 "$SELFTEST_SEEDS"); do
+    read -r outcome ms < "$RUN/selftest-$target-$class-$seed/result"
+    if [ "$outcome" = found ]; then found=$((found + 1)); times+=("$ms"); else times+=("inf"); fi
+  done
+  # Median over all runs; a missed run counts as longer than the budget.
+  median=$(printf '%s\n' "${times[@]}" | sed "s/inf/999999999/" | sort -n \
+    | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; if (m >= 999999999) print "null"; else printf "%.3f", m / 1000 }')
+  SELF_FOUND[$entry]=$found
+  SELF_TIMES[$entry]=$(printf '%s\n' "${times[@]}" | awk '{ printf "%s%s", (NR > 1 ? ", " : ""), ($1 == "inf" ? "null" : sprintf("%.3f", $1 / 1000)) }')
+  SELF_MEDIAN[$entry]=$median
+  printf '   %-26s %-32s found %d/%d  median %ss  times [%s]\n' "$target" "$class" "$found" "$SELFTEST_SEEDS" \
+    "$median" "${SELF_TIMES[$entry]}"
+  if [ $((found * 2)) -lt "$SELFTEST_SEEDS" ]; then
+    note_failure "$target: the self-test found '$class' in only $found of $SELFTEST_SEEDS runs"
+  fi
+done
+
+# ---------------------------------------------------------------------------------------------
+TOTAL_SECONDS=$(( $(date +%s) - START_TIME ))
+COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+PASSED=true; [ "${#FAILURES[@]}" -eq 0 ] || PASSED=false
+json_string() { printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g')"; }
+{
+  echo "{"
+  echo "  \"date\": \"$(date -u +%Y-%m-%dT%H:%M:%SZ)\","
+  echo "  \"commit\": \"$COMMIT\","
+  echo "  \"cores\": $(nproc 2>/dev/null || echo 0),"
+  echo "  \"swift\": $(json_string "$(swift --version 2>&1 | head -n 1)"),"
+  echo "  \"build_flags\": $(json_string "swift build -c release --product <target> --scratch-path $SCRATCH $FLAGS_DESCRIPTION"),"
+  echo "  \"build_seconds\": $BUILD_SECONDS,"
+  echo "  \"instrumentation_verified\": true,"
+  echo "  \"fuzz_seconds_per_target\": $FUZZ_SECONDS,"
+  echo "  \"parallel\": $FUZZ_PARALLEL,"
+  echo "  \"total_seconds\": $TOTAL_SECONDS,"
+  echo "  \"targets\": ["
+  first=1
+  for target in "${CHECKED[@]}"; do
+    [ $first = 1 ] || echo ","
+    first=0
+    repro=${FINDING_FILE[$target]:-}
+    printf '    {"name": "%s", "kind": "%s", "seconds": %s, "runs": %s, "exec_per_second": %s, "exec_per_cpu_second": %s, "cov": %s, "ft": %s, "corpus_files": %s, "merged_new_files": %s, "replayed_files": %s, "findings": %s, "reproducer": %s}' \
+      "$target" "$(kind "$target")" "${STAT_WALL[$target]:-0}" "${STAT_RUNS[$target]:-0}" "${STAT_EXECS[$target]:-null}" \
+      "${STAT_CPU_EXECS[$target]:-null}" "${STAT_COV[$target]:-null}" "${STAT_FT[$target]:-null}" "${STAT_CORPUS[$target]:-0}" \
+      "${STAT_MERGED[$target]:-0}" "${REPLAYED[$target]:-0}" "${STAT_FINDINGS[$target]:-0}" \
+      "$( [ -n "$repro" ] && json_string "$repro" || echo null )"
+  done
+  echo ""
+  echo "  ],"
+  echo "  \"self_tests\": {\"seeds\": $SELFTEST_SEEDS, \"budget_seconds\": $SELFTEST_SECONDS, \"classes\": ["
+  first=1
+  for entry in "${SELFTESTS[@]}"; do
+    [ $first = 1 ] || echo ","
+    first=0
+    printf '    {"target": "%s", "bug_class": "%s", "found": %s, "fraction_found": %s, "median_seconds": %s, "seconds": [%s]}' \
+      "${entry%%:*}" "${entry#*:}" "${SELF_FOUND[$entry]}" \
+      "$(awk -v f="${SELF_FOUND[$entry]}" -v n="$SELFTEST_SEEDS" 'BEGIN { printf "%.2f", f / n }')" \
+      "${SELF_MEDIAN[$entry]}" "${SELF_TIMES[$entry]}"
+  done
+  echo ""
+  echo "  ]},"
+  echo "  \"failures\": ["
+  first=1
+  for failure in "${FAILURES[@]+"${FAILURES[@]}"}"; do
+    [ $first = 1 ] || echo ","
+    first=0
+    printf '    %s' "$(json_string "$failure")"
+  done
+  echo ""
+  echo "  ],"
+  echo "  \"passed\": $PASSED"
+  echo "}"
+} > "$REPORT_DIR/latest.json"
+
+{
+  echo "# Fuzzing report"
+  echo ""
+  echo "Written by \`Fuzz/run.sh\` ($(date -u +%Y-%m-%d), commit $COMMIT, $(nproc 2>/dev/null || echo '?') cores,"
+  echo "$(swift --version 2>&1 | head -n 1)). Machine-readable: \`latest.json\`."
+  echo ""
+  echo "Build: \`swift build -c release --product <target> --scratch-path $SCRATCH $FLAGS_DESCRIPTION\`"
+  echo "(release, AddressSanitizer, libFuzzer coverage counters; both verified on every binary), ${BUILD_SECONDS}s."
+  echo ""
+  echo "## Checked targets (${FUZZ_SECONDS}s each, $FUZZ_PARALLEL at a time)"
+  echo ""
+  echo "A finding in any of these is a bug. exec/s is libFuzzer's average (wall clock); per CPU-s"
+  echo "divides the executions by the process's CPU time (fairer on a shared machine)."
+  echo ""
+  echo "| target | kind | runs | exec/s | exec per CPU-s | cov | ft | corpus files (+merged) | findings |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+  for target in "${CHECKED[@]}"; do
+    echo "| $target | $(kind "$target") | ${STAT_RUNS[$target]:-0} | ${STAT_EXECS[$target]:-?} | ${STAT_CPU_EXECS[$target]:-?} | ${STAT_COV[$target]:-?} | ${STAT_FT[$target]:-?} | ${STAT_CORPUS[$target]:-0} (+${STAT_MERGED[$target]:-0}) | ${STAT_FINDINGS[$target]:-0} |"
+  done
+  echo ""
+  echo "## Self-tests: time to find each seed bug in \`.legacy\`"
+  echo ""
+  echo "$SELFTEST_SEEDS runs per class (\`-seed=1...$SELFTEST_SEEDS\`), each from an empty corpus with the"
+  echo "target's dictionary, budget ${SELFTEST_SECONDS}s; time is wall clock from start to the crash."
+  echo ""
+  echo "| target | seed bug class | found | median (s) | times (s) |"
+  echo "|---|---|---:|---:|---|"
+  for entry in "${SELFTESTS[@]}"; do
+    echo "| ${entry%%:*} | ${entry#*:} | ${SELF_FOUND[$entry]}/$SELFTEST_SEEDS | ${SELF_MEDIAN[$entry]} | ${SELF_TIMES[$entry]} |"
+  done
+  echo ""
+  if [ -f "$REPORT_DIR/coverage.md" ]; then
+    echo "## Line coverage of Sources/ by the corpora"
+    echo ""
+    echo "From \`Fuzz/coverage.sh\` (run separately):"
+    echo ""
+    cat "$REPORT_DIR/coverage.md"
+    echo ""
+  fi
+  echo "## Result"
+  echo ""
+  if [ "$PASSED" = true ]; then
+    echo "Passed in ${TOTAL_SECONDS}s: no finding in a checked target, every seed bug class found."
+  else
+    echo "FAILED after ${TOTAL_SECONDS}s:"
+    echo ""
+    for failure in "${FAILURES[@]}"; do echo "- $failure"; done
+  fi
+} > "$REPORT_DIR/README.md"
+
+echo "== fuzz: report in $REPORT_DIR/README.md and $REPORT_DIR/latest.json (${TOTAL_SECONDS}s)"
+if [ "$PASSED" != true ]; then
+  printf 'fuzz: FAILED\n' >&2
+  for failure in "${FAILURES[@]}"; do printf '  - %s\n' "$failure" >&2; done
+  exit 1
+fi
+echo "== fuzz: passed"
