@@ -9,8 +9,9 @@
 //   1.0, ...), compared against scalars, and indices are computed in those lanes (exact for
 //   integers this small);
 // - every `if` and `switch` of the reference becomes "compute every branch, keep one with
-//   `replacing(with:where:)`", so random phases, modes and directions cost no mispredictions;
-//   phases, modes and directions mix freely in one vector;
+//   `_select(_:where:)`" (a bitwise select, see Lanes+ThumbTrack.swift: the generic
+//   `replacing(with:where:)` can compile to branches), so random phases, modes and directions
+//   cost no mispredictions; phases, modes and directions mix freely in one vector;
 // - the tail is padded with zeros and goes through the same lane code; padding lanes may
 //   compute NaN or infinities (0 / 0), which is harmless and never stored.
 
@@ -95,6 +96,11 @@ extension ThumbTrackColumns {
     @inlinable
     public func validate() throws(LayoutError) {
         if let error = _columnLengthError() { throw error }
+        // The common case first: one fused pass over every column, a lane group at a time,
+        // that only says whether everything is valid. Only when it is not does the detailed
+        // pass below (one scan per field, then per rule) find and name the first bad element.
+        let count = self.count
+        if _withInputPointers({ p in _ThumbTrackValidation.allValid(p, count: count) }) { return }
         let error: LayoutError? = _withInputPointers { p in
             typealias Lanes = _Lanes<Scalar>
             var validator = _BatchValidator(count: count)
@@ -230,9 +236,64 @@ extension ThumbTrackColumns {
 }
 
 /// Vectorized checks of rules `_BatchValidator` has no ready-made form for (byte columns
-/// compared with each other, rules over several columns).
+/// compared with each other, rules over several columns), and the fused all-valid pass.
 @usableFromInline
 enum _ThumbTrackValidation {
+    /// Whether every control passes every rule of `ThumbTrackColumns.validate()` (columns of
+    /// equal length assumed). Each rule below is the same comparison as in the detailed pass,
+    /// so "all valid" here means the detailed pass finds nothing; a control this pass refuses
+    /// is always refused there too (with its error).
+    @inlinable
+    static func allValid<Scalar: LayoutScalar>(_ p: _ThumbTrackInputPointers<Scalar>, count: Int) -> Bool {
+        typealias Lanes = _Lanes<Scalar>
+        let maximum = Scalar(LayoutLimits.maximumLength)
+        var index = 0
+        while count - index >= _laneWidth {
+            let width = Lanes.load(p.width, at: index, count: _laneWidth)
+            let height = Lanes.load(p.height, at: index, count: _laneWidth)
+            let inset = Lanes.load(p.inset, at: index, count: _laneWidth)
+            let translation = Lanes.load(p.translation, at: index, count: _laneWidth)
+            let velocity = Lanes.load(p.velocity, at: index, count: _laneWidth)
+            let rate = Lanes.load(p.projectionRate, at: index, count: _laneWidth)
+            let n = Lanes.load(p.segmentCount, at: index, count: _laneWidth)
+            let k = Lanes.load(p.selectedIndex, at: index, count: _laneWidth)
+            let phase = Lanes.load(p.phase, at: index, count: _laneWidth)
+            let direction = Lanes.load(p.layoutDirection, at: index, count: _laneWidth)
+            let snapping = Lanes.load(p.snapping, at: index, count: _laneWidth)
+            let rubberBand = Lanes.load(p.rubberBand, at: index, count: _laneWidth)
+            let mode = Lanes.load(p.mode, at: index, count: _laneWidth)
+            let twoInsets = inset * 2
+            var good = (width >= 0) & (width <= maximum) & (height >= 0) & (height <= maximum)
+            good = good & (inset >= 0) & (inset <= maximum) & (n >= 2) & (k < n)
+            good = good & (translation >= -maximum) & (translation <= maximum)
+            good = good & (velocity >= -maximum) & (velocity <= maximum)
+            good = good & (phase < 3) & (direction < 2) & (snapping < 2) & (rubberBand < 2) & (mode < 2)
+            good = good & rate._isFinite & ((snapping == 0) | ((rate > 0) & (rate < 1)))
+            good = good & (twoInsets <= width) & (twoInsets <= height)
+            good = good & ((mode == 0) | ((n == 2) & (inset == 1)))
+            if (!good).any { return false }
+            index += _laneWidth
+        }
+        while index < count {
+            let width = p.width[index], height = p.height[index], inset = p.inset[index]
+            let translation = p.translation[index], velocity = p.velocity[index]
+            let rate = p.projectionRate[index]
+            let n = p.segmentCount[index], snapping = p.snapping[index], mode = p.mode[index]
+            let good = width >= 0 && width <= maximum && height >= 0 && height <= maximum
+                && inset >= 0 && inset <= maximum && n >= 2 && p.selectedIndex[index] < n
+                && translation >= -maximum && translation <= maximum
+                && velocity >= -maximum && velocity <= maximum
+                && p.phase[index] < 3 && p.layoutDirection[index] < 2 && snapping < 2
+                && p.rubberBand[index] < 2 && mode < 2
+                && rate.isFinite && (snapping == 0 || (rate > 0 && rate < 1))
+                && 2 * inset <= width && 2 * inset <= height
+                && (mode == 0 || (n == 2 && inset == 1))
+            if !good { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// Scans lane groups below the validator's search limit with `groupIsBad` (given a full
     /// group's first index); from the first bad group on, looks element by element with
     /// `elementError` (which must flag an element of every group `groupIsBad` flags) and
@@ -299,72 +360,81 @@ extension ThumbTrack {
 
         // MARK: .fit
 
-        let segmentWidth = (width - inset * 2)._max(zero) / n
+        let segmentWidth = (width - inset * 2)._maxSelect(zero) / n
         let thumbHeight = height - inset * 2
         let lastIndex = n - 1
-        let restOfK = inset + k.replacing(with: lastIndex - k, where: isRightToLeft) * segmentWidth
+        let restOfK = inset + k._select(lastIndex - k, where: isRightToLeft) * segmentWidth
+        var x = restOfK  // `.cancelled`: back to rest(k)
+        var selectedIndex = k
 
-        // `.changed`: follow the finger, clamped or rubber-banded at the ends. One offset serves
-        // both ends: a lane is past at most one of them.
+        // `.changed`: follow the finger, clamped at the ends.
         let unclamped = restOfK + translation
         let lower = inset
         let upper = inset + lastIndex * segmentWidth
         let isBelow = unclamped < lower
         let isAbove = unclamped > upper
-        let overshoot = (unclamped - upper).replacing(with: lower - unclamped, where: isBelow)
-        var band = (1 - one / (overshoot * 0.55 / segmentWidth + 1)) * segmentWidth
-        band = band._min(overshoot)
-        band = band.replacing(with: segmentWidth._nextDownOfPositive,
-                              where: (band >= segmentWidth) & (segmentWidth > 0))
-        var changedX = unclamped.replacing(with: upper.replacing(with: upper + band, where: hasRubberBand),
-                                           where: isAbove)
-        // `below` is tested first in the reference: it takes precedence.
-        changedX = changedX.replacing(with: lower.replacing(with: lower - band, where: hasRubberBand),
-                                      where: isBelow)
+        var changedX = unclamped._select(upper, where: isAbove)
+        changedX = changedX._select(lower, where: isBelow)  // tested first in the reference
+        // The rubber band, only where a lane needs it (its two divisions are the costliest part
+        // of `.changed`). One offset serves both ends: a lane is past at most one of them.
+        let isBanded = isChanged & hasRubberBand & (isBelow | isAbove)
+        if isBanded.any {
+            let overshoot = (unclamped - upper)._select(lower - unclamped, where: isBelow)
+            var band = (1 - one / (overshoot * 0.55 / segmentWidth + 1)) * segmentWidth
+            band = band._minSelect(overshoot)
+            band = band._select(segmentWidth._nextDownOfPositive, where: (band >= segmentWidth) & (segmentWidth > 0))
+            changedX = changedX._select(upper + band, where: isBanded & isAbove)
+            changedX = changedX._select(lower - band, where: isBanded & isBelow)
+        }
+        x = x._select(changedX, where: isChanged)
 
-        // `.ended`: displacement in segments, rounded half away from zero, clamped.
-        let logicalTranslation = translation.replacing(with: -translation, where: isRightToLeft)
-        let logicalVelocity = velocity.replacing(with: -velocity, where: isRightToLeft)
-        let projection = zero.replacing(with: (logicalVelocity / 1000) * rate / (1 - rate), where: isProjected)
-        var displacement = (logicalTranslation + projection) / segmentWidth
-        displacement = displacement.replacing(with: zero, where: displacement._isNaN)
-        let steps = displacement.roundedToNearestOrAwayFromZero()
-        let endedIndex = (k + steps)._max(zero)._min(lastIndex)
-        let endedX = inset + endedIndex.replacing(with: lastIndex - endedIndex, where: isRightToLeft) * segmentWidth
+        // `.ended`: displacement in segments, rounded half away from zero, clamped. Skipped when
+        // no lane ends (a batch in mid-pan).
+        if isEnded.any {
+            let logicalTranslation = translation._select(-translation, where: isRightToLeft)
+            let logicalVelocity = velocity._select(-velocity, where: isRightToLeft)
+            let projection = zero._select((logicalVelocity / 1000) * rate / (1 - rate), where: isProjected)
+            var displacement = (logicalTranslation + projection) / segmentWidth
+            displacement = displacement._select(zero, where: displacement._isNaN)
+            let steps = displacement._roundedHalfAwaySelect()
+            let endedIndex = (k + steps)._maxSelect(zero)._minSelect(lastIndex)
+            let endedX = inset + endedIndex._select(lastIndex - endedIndex, where: isRightToLeft) * segmentWidth
+            x = x._select(endedX, where: isEnded)
+            selectedIndex = selectedIndex._select(endedIndex, where: isEnded)
+        }
+        var y = inset
+        var thumbWidth = segmentWidth
+        var thumbHeightOut = thumbHeight
 
-        // `.cancelled`: back to rest(k).
-        var fitX = restOfK.replacing(with: changedX, where: isChanged)
-        fitX = fitX.replacing(with: endedX, where: isEnded)
-        let fitIndex = k.replacing(with: endedIndex, where: isEnded)
+        // MARK: .legacy, only where a lane is legacy
 
-        // MARK: .legacy
-
-        let halfWidth = width / 2
-        let legacyThumbWidth = halfWidth - 1
-        let negativeThumbWidth = -legacyThumbWidth
-        let clampedRight = translation.replacing(with: legacyThumbWidth, where: translation > legacyThumbWidth)
-        let clampedLeft = translation.replacing(with: negativeThumbWidth, where: translation < negativeThumbWidth)
-        let isPositive = translation > 0
-        let legacyMovingX = ((halfWidth + clampedLeft) - 1).replacing(with: clampedRight, where: isPositive)
-        let goesRight = (isPositive & (clampedRight >= legacyThumbWidth / 2))
-            | (!isPositive & !(clampedLeft <= negativeThumbWidth / 2))
-        let legacyX = legacyMovingX.replacing(with: one.replacing(with: halfWidth - 1, where: goesRight), where: isEnded)
-        let legacyIndex = k.replacing(with: zero.replacing(with: one, where: goesRight), where: isEnded)
+        let isLegacy = !isFit
+        if isLegacy.any {
+            let halfWidth = width / 2
+            let legacyThumbWidth = halfWidth - 1
+            let negativeThumbWidth = -legacyThumbWidth
+            let clampedRight = translation._select(legacyThumbWidth, where: translation > legacyThumbWidth)
+            let clampedLeft = translation._select(negativeThumbWidth, where: translation < negativeThumbWidth)
+            let isPositive = translation > 0
+            let legacyMovingX = ((halfWidth + clampedLeft) - 1)._select(clampedRight, where: isPositive)
+            let goesRight = (isPositive & (clampedRight >= legacyThumbWidth / 2))
+                | (!isPositive & !(clampedLeft <= negativeThumbWidth / 2))
+            let legacyX = legacyMovingX._select(one._select(halfWidth - 1, where: goesRight), where: isEnded)
+            let legacyIndex = k._select(zero._select(one, where: goesRight), where: isEnded)
+            x = x._select(legacyX, where: isLegacy)
+            y = y._select(one, where: isLegacy)
+            thumbWidth = thumbWidth._select(legacyThumbWidth, where: isLegacy)
+            thumbHeightOut = thumbHeightOut._select(height - 2, where: isLegacy)
+            selectedIndex = selectedIndex._select(legacyIndex, where: isLegacy)
+        }
 
         // MARK: Both modes
-
-        let x = legacyX.replacing(with: fitX, where: isFit)
-        let y = one.replacing(with: inset, where: isFit)
-        let thumbWidth = legacyThumbWidth.replacing(with: segmentWidth, where: isFit)
-        let thumbHeightOut = (height - 2).replacing(with: thumbHeight, where: isFit)
-        let selectedIndex = legacyIndex.replacing(with: fitIndex, where: isFit)
-        let indexChanged = one.replacing(with: zero, where: selectedIndex == k)
 
         x.store(to: p.thumbX, at: index, count: count)
         y.store(to: p.thumbY, at: index, count: count)
         thumbWidth.store(to: p.thumbWidth, at: index, count: count)
         thumbHeightOut.store(to: p.thumbHeight, at: index, count: count)
         selectedIndex._storeBytes(to: p.selectedIndex, at: index, count: count)
-        indexChanged._storeBytes(to: p.indexChanged, at: index, count: count)
+        (!(selectedIndex == k))._storeBytes(to: p.indexChanged, at: index, count: count)
     }
 }

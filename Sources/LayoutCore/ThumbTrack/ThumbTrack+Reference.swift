@@ -174,9 +174,14 @@ extension ThumbTrack {
 
     /// `Int(value)` for the small integral values a valid layout produces; values that do not
     /// fit (only unchecked garbage gets there) give -1 instead of trapping.
+    ///
+    /// Through `Double`: `Int(value)` for a generic `BinaryFloatingPoint` runs the stdlib's
+    /// generic, bit-by-bit conversion even when specialized; `Double(value)` has fast paths for
+    /// `Float` and `Double`, and `Int(Double)` is one instruction.
     @inlinable @inline(__always)
     static func _index<Scalar: LayoutScalar>(_ value: Scalar) -> Int {
-        value >= -1 && value <= 256 ? Int(value) : -1
+        let value = Double(value)
+        return value >= -1 && value <= 256 ? Int(value) : -1
     }
 }
 
