@@ -44,6 +44,36 @@ public enum ThumbTrackGenerator {
         return (configurations, ThumbTrackColumns(configurations))
     }
 
+    /// `count` typical `.fit` controls for the benchmark, from `seed`: what a screen of
+    /// switches and segmented controls in mid-gesture looks like, without the edge cases the
+    /// tests aim at (no subnormal or huge values, no zero-width tracks). Uniformly random:
+    /// widths 60...800 pt, insets 0...4, 2...8 segments, any selected index, translations up to
+    /// the track's width either way, velocities up to 3000 pt/s either way, phases, directions,
+    /// snapping (nearest, normal, fast) and rubber band.
+    public static func benchmarkBatch<S: LayoutScalar>(
+        count: Int, seed: UInt64, as: S.Type = S.self
+    ) -> (configurations: [ThumbTrackConfiguration<S>], columns: ThumbTrackColumns<S>) {
+        var random = SplitMix64(seed: seed)
+        var configurations: [ThumbTrackConfiguration<S>] = []
+        configurations.reserveCapacity(count)
+        for _ in 0..<count {
+            let n = 2 + random.next(below: 7)
+            let width: S = decimal(&random, below: 740) + 60
+            let inset = S(random.next(below: 5))
+            let track = width - 2 * inset
+            let snapping: ThumbTrackSnapping<S> = random.pick([.nearest, .normal, .fast])
+            configurations.append(ThumbTrackConfiguration(
+                bounds: LayoutSize(width: width, height: 28 + S(random.next(below: 20))), inset: inset,
+                segmentCount: n, selectedIndex: random.next(below: n),
+                translation: (decimal(&random, below: 2) - 1) * track,
+                velocity: decimal(&random, below: 6000) - 3000,
+                phase: random.pick(ThumbTrackPhase.allCases),
+                layoutDirection: random.chance(50) ? .leftToRight : .rightToLeft,
+                snapping: snapping, rubberBand: random.chance(50), mode: .fit))
+        }
+        return (configurations, ThumbTrackColumns(configurations))
+    }
+
     // MARK: - .fit
 
     static func fitConfiguration<S: LayoutScalar, Source: ValueSource>(

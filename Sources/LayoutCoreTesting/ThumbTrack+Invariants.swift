@@ -139,7 +139,8 @@ public enum ThumbTrackInvariants {
 
     /// T5 (and T3 for the rubber band): the thumb's x never decreases as `dx` grows, and after
     /// `.ended` the index moves in the logical direction of `dx`. Checked against layouts at
-    /// `dx` one ulp either side and half a segment either side.
+    /// `dx` one ulp either side and half a segment either side (where rounding and the
+    /// decisions live).
     public static func monotonicityViolations<S: LayoutScalar>(
         _ c: ThumbTrackConfiguration<S>, _ r: ThumbTrackResult<S>
     ) -> [InvariantViolation] {
@@ -147,7 +148,7 @@ public enum ThumbTrackInvariants {
         let maximum = S(LayoutLimits.maximumLength)
         let half = segmentWidth(c) / 2
         let dx = c.translation
-        let candidates = [dx.nextUp, dx.nextDown, dx + half, dx - half, dx + 1, dx - 1]
+        let candidates = [dx.nextUp, dx.nextDown, dx + half, dx - half]
         let invariant = c.rubberBand && c.phase == .changed ? "T3" : "T5"
         for other in candidates where other != dx && abs(other) <= maximum {
             var moved = c
