@@ -33,6 +33,8 @@ struct BenchmarkFailure: Error, CustomStringConvertible {
 nonisolated(unsafe) let allSubjects: [any BenchmarkSubject.Type] = [
     ButtonContentSubject<Float>.self,
     ButtonContentSubject<Double>.self,
+    ThumbTrackSubject<Float>.self,
+    ThumbTrackSubject<Double>.self,
 ]
 
 /// Mixes the bit pattern of `value` into `hash` (FNV-1a style), for checksums.
