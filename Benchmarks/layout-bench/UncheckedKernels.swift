@@ -20,3 +20,14 @@ extension ButtonContentSubject: UncheckedBenchmarkSubject {
         columns.uncheckedLayout(into: &kernelOutput, parallelism: parallelism)
     }
 }
+
+extension ThumbTrackSubject: UncheckedBenchmarkSubject {
+    /// 6 scalar columns and 7 byte columns.
+    static var inputBytesPerControl: Int { 6 * MemoryLayout<S>.size + 7 }
+
+    @_specialize(where S == Float)
+    @_specialize(where S == Double)
+    mutating func runUncheckedKernel(parallelism: Parallelism) {
+        columns.uncheckedLayout(into: &kernelOutput, parallelism: parallelism)
+    }
+}

@@ -47,6 +47,25 @@ struct CompareTests {
         #expect(onlyLarge.out.contains("1 of 2 rows REGRESSED"))
     }
 
+    @Test func minStatisticUsesTheFastestRepetitions() throws {
+        let directory = try temporaryDirectory()
+        var slowMedians = sampleReport()
+        // The kernel rows' medians (and their speedups) look 4x worse, but their fastest
+        // repetitions are unchanged: min-based speedups stay the baseline's.
+        for index in slowMedians.rows.indices where slowMedians.rows[index].variant == "kernel" {
+            slowMedians.rows[index].nsPerControl.median *= 4
+            slowMedians.rows[index].speedup!.estimate /= 4
+        }
+        let baseline = try write(sampleReport(), to: directory, name: "baseline.json")
+        let new = try write(slowMedians, to: directory, name: "new.json")
+        #expect(runCLI(["compare", baseline, new]).code == ExitCode.regression)
+        let byMin = runCLI(["compare", baseline, new, "--statistic", "min"])
+        #expect(byMin.code == ExitCode.success)
+        // Reference min 10.8 (12 * 0.9) over kernel min (12 / 6) * 0.95 for Float, 1 thread.
+        #expect(byMin.out.contains(Format_ratio(10.8 / (2 * 0.95))))
+        #expect(runCLI(["compare", baseline, new, "--statistic", "mean"]).code == ExitCode.usage)
+    }
+
     @Test func tighterThresholdCatchesSmallerDrops() throws {
         let directory = try temporaryDirectory()
         let baseline = try write(sampleReport(), to: directory, name: "baseline.json")
@@ -75,4 +94,9 @@ struct CompareTests {
         #expect(unknown.code == ExitCode.usage)
         #expect(unknown.err.contains("unknown option '--thresold'"))
     }
+}
+
+/// `Format.ratio` as the table prints it (two decimals below 10).
+func Format_ratio(_ value: Double) -> String {
+    value >= 10 ? String(format: "%.1fx", value) : String(format: "%.2fx", value)
 }

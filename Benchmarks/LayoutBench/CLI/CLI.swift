@@ -103,6 +103,9 @@ public enum LayoutBenchCLI {
       --threads LIST       compare only these kernel thread counts (default all)
       --min-size N         compare only sizes >= N (default all)
       --filter LIST        compare only kernels whose name contains one of LIST
+      --statistic S        median (default): the rows' speedups, median reference time /
+                           median kernel time; min: fastest reference / fastest kernel time
+                           (the least disturbed repetitions: steadier on a shared machine)
       -h, --help           this text
 
     """
@@ -368,6 +371,12 @@ public enum LayoutBenchCLI {
                 }
             case "--min-size":
                 options.minSize = try ArgumentValues.size(try reader.value(for: option))
+            case "--statistic":
+                let text = try reader.value(for: option)
+                guard let statistic = CompareOptions.Statistic(rawValue: text.lowercased()) else {
+                    throw UsageError("--statistic: '\(text)' is not median or min")
+                }
+                options.statistic = statistic
             case "--filter":
                 options.filters += ArgumentValues.list(try reader.value(for: option))
             default:

@@ -8,6 +8,16 @@
 // 1x or below, a fraction of the baseline's 3-10x).
 
 public struct CompareOptions: Hashable, Sendable {
+    /// Which speedup to compare.
+    public enum Statistic: String, Hashable, Sendable, CaseIterable {
+        /// The rows' speedup: median reference time / median kernel time (with its interval).
+        case median
+        /// Fastest reference time / fastest kernel time: the least disturbed repetitions, the
+        /// steadier choice on a machine shared with other work (no interval).
+        case min
+    }
+
+    public var statistic = Statistic.median
     /// Per-kernel thresholds: keys `kernel` or `kernel/precision` (the more specific wins).
     public var thresholds: [String: Double] = [:]
     public var defaultThreshold = 0.5
@@ -58,9 +68,22 @@ public enum Comparison {
         }
         let baseRows = Dictionary(baseline.rows.filter(selected).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         let newRows = Dictionary(new.rows.filter(selected).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        func speedup(_ row: ResultRow, in report: BenchReport) -> Interval? {
+            switch options.statistic {
+            case .median:
+                return row.speedup
+            case .min:
+                guard let reference = report.rows.first(where: {
+                    $0.kernel == row.kernel && $0.precision == row.precision && $0.size == row.size && $0.variant == "reference"
+                }) else { return nil }
+                let value = reference.nsPerControl.min / row.nsPerControl.min
+                return Interval(estimate: value, lower: value, upper: value, level: 0)
+            }
+        }
         var lines: [CompareLine] = []
         for key in newRows.keys.sorted() {
-            guard let base = baseRows[key]?.speedup, let current = newRows[key]?.speedup else { continue }
+            guard let baseRow = baseRows[key], let newRow = newRows[key],
+                  let base = speedup(baseRow, in: baseline), let current = speedup(newRow, in: new) else { continue }
             let change = current.estimate / base.estimate
             let threshold = options.threshold(kernel: key.kernel, precision: key.precision)
             let status: CompareLine.Status = change < threshold ? .regression : (change > 1 / threshold ? .improved : .ok)

@@ -53,6 +53,7 @@ enum Format {
 
     static func interval(_ interval: Interval?) -> String {
         guard let interval else { return "-" }
+        if interval.level == 0 { return ratio(interval.estimate) }
         return "\(ratio(interval.estimate)) [\(ratioBare(interval.lower)), \(ratioBare(interval.upper))]"
     }
 
