@@ -35,6 +35,8 @@ nonisolated(unsafe) let allSubjects: [any BenchmarkSubject.Type] = [
     ButtonContentSubject<Double>.self,
     ThumbTrackSubject<Float>.self,
     ThumbTrackSubject<Double>.self,
+    ToggleTransitionSubject<Float>.self,
+    ToggleTransitionSubject<Double>.self,
 ]
 
 /// Mixes the bit pattern of `value` into `hash` (FNV-1a style), for checksums.

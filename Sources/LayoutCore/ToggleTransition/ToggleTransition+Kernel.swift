@@ -1,0 +1,545 @@
+// The batch kernel: SPEC section 3 over structure-of-arrays columns, one SIMD vector of
+// controls per lane group, with branch-free selects where the reference branches. Each line
+// below mirrors a line of `ToggleTransition.layout(unchecked:)` and performs the same IEEE
+// operations in the same order; the two agree bit for bit (see ToggleTransitionDifferential-
+// Tests).
+//
+// Shape of the work (see `_kernel`): chunks of 256 controls in three passes: progress and
+// which lanes need the ease-in-ease-out solver; the solver (ToggleTransition+Easing.swift, the
+// reference's own code) on those lanes only, packed, several lane groups side by side; then
+// every layer's alpha, scale and frame (`_finish`, which reads like the reference).
+// - Every `if` of the reference becomes "compute both, keep one with `_select(_:where:)`" (a
+//   bitwise blend, Lanes+ThumbTrack.swift); masks combine with the concrete mask operations
+//   of Lanes+ToggleTransition.swift. Random states, curves and modes cost no mispredictions.
+//   Raw values are loaded as floating-point lanes (fast compares).
+// - The passes see only full lane groups; the batch's last 1...3 controls go through a lane
+//   group of scratch columns padded with zeros. Padding lanes compute NaN (0 / 0), which is
+//   harmless and never stored.
+
+/// Base pointers of every input and output column of a validated batch.
+@usableFromInline
+struct _ToggleTransitionPointers<Scalar: LayoutScalar>: @unchecked Sendable {
+    @usableFromInline var input: _ToggleTransitionInputPointers<Scalar>
+    @usableFromInline var offAlpha, offScale, offX, offY, offWidth, offHeight: UnsafeMutablePointer<Scalar>
+    @usableFromInline var onAlpha, onScale, onX, onY, onWidth, onHeight: UnsafeMutablePointer<Scalar>
+    @usableFromInline var indeterminateAlpha, indeterminateScale, indeterminateX, indeterminateY: UnsafeMutablePointer<Scalar>
+    @usableFromInline var indeterminateWidth, indeterminateHeight: UnsafeMutablePointer<Scalar>
+
+    @inlinable
+    init(_ input: _ToggleTransitionInputPointers<Scalar>,
+         off: (UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>,
+               UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>),
+         on: (UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>,
+              UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>),
+         indeterminate: (UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>,
+                         UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>)) {
+        self.input = input
+        (offAlpha, offScale, offX, offY, offWidth, offHeight) = off
+        (onAlpha, onScale, onX, onY, onWidth, onHeight) = on
+        (indeterminateAlpha, indeterminateScale, indeterminateX, indeterminateY,
+         indeterminateWidth, indeterminateHeight) = indeterminate
+    }
+}
+
+/// Base pointers of every input column.
+@usableFromInline
+struct _ToggleTransitionInputPointers<Scalar: LayoutScalar> {
+    @usableFromInline var width, height: UnsafePointer<Scalar>
+    @usableFromInline var offImageWidth, offImageHeight, onImageWidth, onImageHeight: UnsafePointer<Scalar>
+    @usableFromInline var indeterminateImageWidth, indeterminateImageHeight: UnsafePointer<Scalar>
+    @usableFromInline var elapsed, duration: UnsafePointer<Scalar>
+    @usableFromInline var from, to, curve, animated, mode: UnsafePointer<UInt8>
+
+    @inlinable
+    init(width: UnsafePointer<Scalar>, height: UnsafePointer<Scalar>,
+         offImageWidth: UnsafePointer<Scalar>, offImageHeight: UnsafePointer<Scalar>,
+         onImageWidth: UnsafePointer<Scalar>, onImageHeight: UnsafePointer<Scalar>,
+         indeterminateImageWidth: UnsafePointer<Scalar>, indeterminateImageHeight: UnsafePointer<Scalar>,
+         elapsed: UnsafePointer<Scalar>, duration: UnsafePointer<Scalar>,
+         from: UnsafePointer<UInt8>, to: UnsafePointer<UInt8>, curve: UnsafePointer<UInt8>,
+         animated: UnsafePointer<UInt8>, mode: UnsafePointer<UInt8>) {
+        (self.width, self.height) = (width, height)
+        (self.offImageWidth, self.offImageHeight, self.onImageWidth, self.onImageHeight) =
+            (offImageWidth, offImageHeight, onImageWidth, onImageHeight)
+        (self.indeterminateImageWidth, self.indeterminateImageHeight) = (indeterminateImageWidth, indeterminateImageHeight)
+        (self.elapsed, self.duration) = (elapsed, duration)
+        (self.from, self.to, self.curve, self.animated, self.mode) = (from, to, curve, animated, mode)
+    }
+}
+
+extension ToggleTransitionColumns {
+    /// Computes every control with the batch kernel, after validating every column.
+    ///
+    /// Equivalent to `output[i] = try ToggleTransition.layout(configuration(at: i)!)` for
+    /// every `i`, bit for bit, but one SIMD vector of controls at a time and, for large
+    /// batches, on every core. `output` is resized to `count` if needed (reuse it to avoid
+    /// allocating).
+    ///
+    /// - Throws: `LayoutError` for the lowest bad element (see `validate()`); `output` is then
+    ///   left exactly as it was.
+    /// - Complexity: O(count), without allocating when `output.count == count`.
+    @inlinable
+    public func layout(
+        into output: inout ToggleTransitionLayerColumns<Scalar>, parallelism: Parallelism = .automatic
+    ) throws(LayoutError) {
+        try validate()
+        _layout(into: &output, parallelism: parallelism)
+    }
+
+    /// The batch kernel without value validation: NaN, a zero duration or out-of-range raw
+    /// values give meaningless layers (never a trap).
+    ///
+    /// - Precondition: every column has the same length.
+    @inlinable
+    public func uncheckedLayout(
+        into output: inout ToggleTransitionLayerColumns<Scalar>, parallelism: Parallelism = .automatic
+    ) {
+        precondition(_columnLengthError() == nil, "ToggleTransitionColumns: columns of unequal length")
+        _layout(into: &output, parallelism: parallelism)
+    }
+
+    /// Checks every column: equal lengths, then every value, a vector of lanes at a time:
+    /// sizes finite, at least 0 and at most `LayoutLimits.maximumLength`; `elapsed` finite;
+    /// `duration` finite and above 0; raw values in range (`to` only 0 or 1).
+    ///
+    /// - Throws: `LayoutError` naming the lowest bad element index, its field and value (at
+    ///   that index, the first bad column in declaration order).
+    @inlinable
+    public func validate() throws(LayoutError) {
+        if let error = _columnLengthError() { throw error }
+        let error: LayoutError? = _withInputPointers { p in
+            var validator = _BatchValidator(count: count)
+            validator.check(p.width, field: "width", rule: .length)
+            validator.check(p.height, field: "height", rule: .length)
+            validator.check(p.offImageWidth, field: "offImageWidth", rule: .length)
+            validator.check(p.offImageHeight, field: "offImageHeight", rule: .length)
+            validator.check(p.onImageWidth, field: "onImageWidth", rule: .length)
+            validator.check(p.onImageHeight, field: "onImageHeight", rule: .length)
+            validator.check(p.indeterminateImageWidth, field: "indeterminateImageWidth", rule: .length)
+            validator.check(p.indeterminateImageHeight, field: "indeterminateImageHeight", rule: .length)
+            validator.check(p.from, field: "from", caseCount: UInt8(ToggleState.allCases.count))
+            validator.check(p.to, field: "to", caseCount: Self._targetStateCount)
+            validator.check(p.elapsed, field: "elapsed", rule: ._elapsedTime)
+            validator.check(p.duration, field: "duration", rule: ._duration)
+            validator.check(p.curve, field: "curve", caseCount: UInt8(ToggleTransitionCurve.allCases.count))
+            validator.check(p.animated, field: "animated", caseCount: 2)
+            validator.check(p.mode, field: "mode", caseCount: UInt8(LayoutMode.allCases.count))
+            return validator.error
+        }
+        if let error { throw error }
+    }
+
+    @inlinable
+    func _columnLengthError() -> LayoutError? {
+        var validator = _BatchValidator(count: count)
+        validator.checkLength(height.count, field: "height")
+        validator.checkLength(offImageWidth.count, field: "offImageWidth")
+        validator.checkLength(offImageHeight.count, field: "offImageHeight")
+        validator.checkLength(onImageWidth.count, field: "onImageWidth")
+        validator.checkLength(onImageHeight.count, field: "onImageHeight")
+        validator.checkLength(indeterminateImageWidth.count, field: "indeterminateImageWidth")
+        validator.checkLength(indeterminateImageHeight.count, field: "indeterminateImageHeight")
+        validator.checkLength(from.count, field: "from")
+        validator.checkLength(to.count, field: "to")
+        validator.checkLength(elapsed.count, field: "elapsed")
+        validator.checkLength(duration.count, field: "duration")
+        validator.checkLength(curve.count, field: "curve")
+        validator.checkLength(animated.count, field: "animated")
+        validator.checkLength(mode.count, field: "mode")
+        return validator.error
+    }
+
+    /// Calls `body` with the base pointer of every input column. The arrays are not mutated
+    /// meanwhile, so their storage stays put. (Empty arrays still have a valid base address.)
+    @inlinable
+    func _withInputPointers<R>(_ body: (_ToggleTransitionInputPointers<Scalar>) -> R) -> R {
+        width.withUnsafeBufferPointer { width in
+        height.withUnsafeBufferPointer { height in
+        offImageWidth.withUnsafeBufferPointer { offImageWidth in
+        offImageHeight.withUnsafeBufferPointer { offImageHeight in
+        onImageWidth.withUnsafeBufferPointer { onImageWidth in
+        onImageHeight.withUnsafeBufferPointer { onImageHeight in
+        indeterminateImageWidth.withUnsafeBufferPointer { indeterminateImageWidth in
+        indeterminateImageHeight.withUnsafeBufferPointer { indeterminateImageHeight in
+        elapsed.withUnsafeBufferPointer { elapsed in
+        duration.withUnsafeBufferPointer { duration in
+        from.withUnsafeBufferPointer { from in
+        to.withUnsafeBufferPointer { to in
+        curve.withUnsafeBufferPointer { curve in
+        animated.withUnsafeBufferPointer { animated in
+        mode.withUnsafeBufferPointer { mode in
+            body(_ToggleTransitionInputPointers(
+                width: width._base, height: height._base,
+                offImageWidth: offImageWidth._base, offImageHeight: offImageHeight._base,
+                onImageWidth: onImageWidth._base, onImageHeight: onImageHeight._base,
+                indeterminateImageWidth: indeterminateImageWidth._base,
+                indeterminateImageHeight: indeterminateImageHeight._base,
+                elapsed: elapsed._base, duration: duration._base,
+                from: from._base, to: to._base, curve: curve._base,
+                animated: animated._base, mode: mode._base))
+        }}}}}}}}}}}}}}}
+    }
+
+    @inlinable
+    func _layout(into output: inout ToggleTransitionLayerColumns<Scalar>, parallelism: Parallelism) {
+        let count = self.count
+        if output.count != count { output.resize(to: count) }
+        guard count > 0 else { return }
+        _withInputPointers { input in
+            output.offAlpha.withUnsafeMutableBufferPointer { offAlpha in
+            output.offScale.withUnsafeMutableBufferPointer { offScale in
+            output.offX.withUnsafeMutableBufferPointer { offX in
+            output.offY.withUnsafeMutableBufferPointer { offY in
+            output.offWidth.withUnsafeMutableBufferPointer { offWidth in
+            output.offHeight.withUnsafeMutableBufferPointer { offHeight in
+            output.onAlpha.withUnsafeMutableBufferPointer { onAlpha in
+            output.onScale.withUnsafeMutableBufferPointer { onScale in
+            output.onX.withUnsafeMutableBufferPointer { onX in
+            output.onY.withUnsafeMutableBufferPointer { onY in
+            output.onWidth.withUnsafeMutableBufferPointer { onWidth in
+            output.onHeight.withUnsafeMutableBufferPointer { onHeight in
+            output.indeterminateAlpha.withUnsafeMutableBufferPointer { indeterminateAlpha in
+            output.indeterminateScale.withUnsafeMutableBufferPointer { indeterminateScale in
+            output.indeterminateX.withUnsafeMutableBufferPointer { indeterminateX in
+            output.indeterminateY.withUnsafeMutableBufferPointer { indeterminateY in
+            output.indeterminateWidth.withUnsafeMutableBufferPointer { indeterminateWidth in
+            output.indeterminateHeight.withUnsafeMutableBufferPointer { indeterminateHeight in
+                let pointers = _ToggleTransitionPointers(
+                    input,
+                    off: (offAlpha._base, offScale._base, offX._base, offY._base, offWidth._base, offHeight._base),
+                    on: (onAlpha._base, onScale._base, onX._base, onY._base, onWidth._base, onHeight._base),
+                    indeterminate: (indeterminateAlpha._base, indeterminateScale._base, indeterminateX._base,
+                                    indeterminateY._base, indeterminateWidth._base, indeterminateHeight._base))
+                _runBatch(count: count, parallelism: parallelism) { range in
+                    ToggleTransition._kernel(pointers, range: range)
+                }
+            }}}}}}}}}}}}}}}}}}
+        }
+    }
+}
+
+/// Scratch memory of one `_kernel` call: one chunk's intermediate values, and a padded copy of
+/// the batch's tail.
+@usableFromInline
+struct _ToggleScratch<Scalar: LayoutScalar> {
+    /// Per control of the chunk: its progress, then (once solved) its eased progress.
+    @usableFromInline var eased: UnsafeMutablePointer<Scalar>
+    /// Per control of the chunk: all ones where it needs the easing solver.
+    @usableFromInline var needsSolver: UnsafeMutablePointer<Scalar.SIMDMaskScalar>
+    /// The progress of the controls that need the solver, packed; solved in place.
+    @usableFromInline var solving: UnsafeMutablePointer<Scalar>
+    /// Where each packed value came from (index in the chunk).
+    @usableFromInline var origin: UnsafeMutablePointer<Int32>
+    /// One lane group of every input and output column, for the batch's last 1...3 controls.
+    @usableFromInline var tail: _ToggleTransitionPointers<Scalar>
+
+    /// The number of bytes `init(_:chunkLength:)` carves up.
+    @inlinable
+    static func byteCount(chunkLength: Int) -> Int {
+        let scalars = 2 * chunkLength + (10 + 18) * _laneWidth
+        return scalars * MemoryLayout<Scalar>.stride + chunkLength * MemoryLayout<Scalar.SIMDMaskScalar>.stride
+            + chunkLength * MemoryLayout<Int32>.stride + 5 * _laneWidth
+    }
+
+    /// Carves `raw` (at least `byteCount(chunkLength:)` bytes, aligned for `Scalar`): scalar
+    /// columns first, then masks, origins and bytes, so every part is aligned.
+    @inlinable
+    init(_ raw: UnsafeMutableRawPointer, chunkLength: Int) {
+        var next = raw
+        func take<T>(_ type: T.Type, _ count: Int) -> UnsafeMutablePointer<T> {
+            let pointer = next.bindMemory(to: type, capacity: count)
+            next += count * MemoryLayout<T>.stride
+            return pointer
+        }
+        func column() -> UnsafeMutablePointer<Scalar> { take(Scalar.self, _laneWidth) }
+        eased = take(Scalar.self, chunkLength)
+        solving = take(Scalar.self, chunkLength)
+        let (width, height) = (column(), column())
+        let (offImageWidth, offImageHeight, onImageWidth, onImageHeight) = (column(), column(), column(), column())
+        let (indeterminateImageWidth, indeterminateImageHeight) = (column(), column())
+        let (elapsed, duration) = (column(), column())
+        let off = (column(), column(), column(), column(), column(), column())
+        let on = (column(), column(), column(), column(), column(), column())
+        let indeterminate = (column(), column(), column(), column(), column(), column())
+        needsSolver = take(Scalar.SIMDMaskScalar.self, chunkLength)
+        origin = take(Int32.self, chunkLength)
+        func byteColumn() -> UnsafePointer<UInt8> { UnsafePointer(take(UInt8.self, _laneWidth)) }
+        let input = _ToggleTransitionInputPointers(
+            width: width, height: height, offImageWidth: offImageWidth, offImageHeight: offImageHeight,
+            onImageWidth: onImageWidth, onImageHeight: onImageHeight,
+            indeterminateImageWidth: indeterminateImageWidth, indeterminateImageHeight: indeterminateImageHeight,
+            elapsed: elapsed, duration: duration, from: byteColumn(), to: byteColumn(), curve: byteColumn(),
+            animated: byteColumn(), mode: byteColumn())
+        tail = _ToggleTransitionPointers(input, off: off, on: on, indeterminate: indeterminate)
+    }
+}
+
+extension ToggleTransition {
+    /// Controls per chunk (a multiple of the lane width): the chunk's scratch stays in L1.
+    @inlinable static var _chunkLength: Int { 256 }
+
+    /// Computes the controls in `range`, one chunk at a time.
+    ///
+    /// Only the controls animating along `.easeInOut` need the bisection solver, which costs
+    /// more than everything else together. Running it on every lane, as a plain lane-group loop
+    /// would, wastes it on the other lanes (three quarters of a random batch). So each chunk
+    /// goes in three passes: (1) each lane group's progress, and which lanes need the solver;
+    /// (2) those lanes' progress packed together, solved several lane groups at a time
+    /// (independent chains of dependent steps keep the vector units busy), and scattered back;
+    /// (3) each lane group's layers from its (eased) progress. Every lane still gets exactly
+    /// the reference's operations: the solver is a per-value function, wherever it runs.
+    ///
+    /// The passes only ever see full lane groups, so their code has no tail paths: the last
+    /// 1...3 controls of the batch are copied into a padded lane group of scratch columns,
+    /// computed there, and copied out.
+    @inlinable
+    static func _kernel<Scalar>(_ p: _ToggleTransitionPointers<Scalar>, range: Range<Int>) {
+        let chunk = _chunkLength
+        let byteCount = _ToggleScratch<Scalar>.byteCount(chunkLength: chunk)
+        withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: 64) { raw in
+            // Zeroed once, so that every read below (stale lanes past a count included) reads
+            // initialized memory.
+            raw.initializeMemory(as: UInt8.self, repeating: 0)
+            let scratch = _ToggleScratch<Scalar>(raw.baseAddress!, chunkLength: chunk)
+            let fullEnd = range.lowerBound + range.count - range.count % _laneWidth
+            var start = range.lowerBound
+            while start < fullEnd {
+                let count = Swift.min(chunk, fullEnd - start)
+                _chunk(p, scratch, at: start, count: count)
+                start += count
+            }
+            if fullEnd < range.upperBound {
+                _tail(p, scratch, at: fullEnd, count: range.upperBound - fullEnd)
+            }
+        }
+    }
+
+    /// The batch's last `count` (1...3) controls from `start`, through a padded lane group.
+    @inlinable
+    static func _tail<Scalar>(
+        _ p: _ToggleTransitionPointers<Scalar>, _ scratch: _ToggleScratch<Scalar>, at start: Int, count: Int
+    ) {
+        let t = scratch.tail
+        func copyIn<T: Numeric>(_ source: UnsafePointer<T>, _ destination: UnsafePointer<T>) {
+            let destination = UnsafeMutablePointer(mutating: destination)
+            for lane in 0..<_laneWidth { destination[lane] = lane < count ? source[start + lane] : 0 }
+        }
+        let i = p.input, ti = t.input
+        copyIn(i.width, ti.width); copyIn(i.height, ti.height)
+        copyIn(i.offImageWidth, ti.offImageWidth); copyIn(i.offImageHeight, ti.offImageHeight)
+        copyIn(i.onImageWidth, ti.onImageWidth); copyIn(i.onImageHeight, ti.onImageHeight)
+        copyIn(i.indeterminateImageWidth, ti.indeterminateImageWidth)
+        copyIn(i.indeterminateImageHeight, ti.indeterminateImageHeight)
+        copyIn(i.elapsed, ti.elapsed); copyIn(i.duration, ti.duration)
+        copyIn(i.from, ti.from); copyIn(i.to, ti.to); copyIn(i.curve, ti.curve)
+        copyIn(i.animated, ti.animated); copyIn(i.mode, ti.mode)
+        _chunk(t, scratch, at: 0, count: _laneWidth)
+        func copyOut(_ source: UnsafeMutablePointer<Scalar>, _ destination: UnsafeMutablePointer<Scalar>) {
+            for lane in 0..<count { destination[start + lane] = source[lane] }
+        }
+        copyOut(t.offAlpha, p.offAlpha); copyOut(t.offScale, p.offScale)
+        copyOut(t.offX, p.offX); copyOut(t.offY, p.offY)
+        copyOut(t.offWidth, p.offWidth); copyOut(t.offHeight, p.offHeight)
+        copyOut(t.onAlpha, p.onAlpha); copyOut(t.onScale, p.onScale)
+        copyOut(t.onX, p.onX); copyOut(t.onY, p.onY)
+        copyOut(t.onWidth, p.onWidth); copyOut(t.onHeight, p.onHeight)
+        copyOut(t.indeterminateAlpha, p.indeterminateAlpha); copyOut(t.indeterminateScale, p.indeterminateScale)
+        copyOut(t.indeterminateX, p.indeterminateX); copyOut(t.indeterminateY, p.indeterminateY)
+        copyOut(t.indeterminateWidth, p.indeterminateWidth); copyOut(t.indeterminateHeight, p.indeterminateHeight)
+    }
+
+    /// The three passes over `count` controls from `start` (a multiple of the lane width, at
+    /// most `_chunkLength`).
+    @inlinable
+    static func _chunk<Scalar>(
+        _ p: _ToggleTransitionPointers<Scalar>, _ scratch: _ToggleScratch<Scalar>, at start: Int, count: Int
+    ) {
+        typealias Lanes = _Lanes<Scalar>
+        // 1. Progress, and which lanes need the solver.
+        var offset = 0
+        while offset < count {
+            let group = _begin(p.input, at: start + offset)
+            group.progress.store(to: scratch.eased, at: offset, count: _laneWidth)
+            UnsafeMutableRawPointer(scratch.needsSolver + offset)
+                .storeBytes(of: group.needsSolver, as: _LaneMask<Scalar>.self)
+            offset += _laneWidth
+        }
+        // 2. Pack the progress of the lanes that need the solver (branch-free: every value is
+        //    written, the count only grows past it when it is needed), solve, scatter back.
+        var solvingCount = 0
+        for index in 0..<count {
+            scratch.solving[solvingCount] = scratch.eased[index]
+            scratch.origin[solvingCount] = Int32(truncatingIfNeeded: index)
+            solvingCount &+= Int(truncatingIfNeeded: scratch.needsSolver[index] & 1)
+        }
+        _solve(scratch.solving, count: solvingCount)
+        for packed in 0..<solvingCount {
+            scratch.eased[Int(scratch.origin[packed])] = scratch.solving[packed]
+        }
+        // 3. Every layer from the eased progress.
+        offset = 0
+        while offset < count {
+            _finish(p, eased: Lanes.load(scratch.eased, at: offset, count: _laneWidth), at: start + offset)
+            offset += _laneWidth
+        }
+    }
+
+    /// Replaces `values[0..<count]` by their ease-in-ease-out values: eight lane groups at a
+    /// time for `Float` (four for `Double`, whose lane vectors take two registers each: eight
+    /// would not fit in the sixteen vector registers) while they last, then one lane group at a
+    /// time.
+    @inlinable
+    static func _solve<Scalar: LayoutScalar>(_ values: UnsafeMutablePointer<Scalar>, count: Int) {
+        typealias Lanes = _Lanes<Scalar>
+        typealias Pair = _EasingPair<Lanes>
+        typealias Quad = _EasingPair<Pair>
+        let w = _laneWidth
+        var index = 0
+        @inline(__always) func load(_ group: Int) -> Lanes { Lanes.load(values, at: index + group * w, count: w) }
+        @inline(__always) func store(_ lanes: Lanes, _ group: Int) { lanes.store(to: values, at: index + group * w, count: w) }
+        if MemoryLayout<Scalar>.size == 4 {
+            while count - index >= 8 * w {
+                let solved = _ToggleEasing.easeInOut(_EasingPair(
+                    Quad(Pair(load(0), load(1)), Pair(load(2), load(3))),
+                    Quad(Pair(load(4), load(5)), Pair(load(6), load(7)))))
+                store(solved.first.first.first, 0); store(solved.first.first.second, 1)
+                store(solved.first.second.first, 2); store(solved.first.second.second, 3)
+                store(solved.second.first.first, 4); store(solved.second.first.second, 5)
+                store(solved.second.second.first, 6); store(solved.second.second.second, 7)
+                index += 8 * w
+            }
+        }
+        while count - index >= 4 * w {
+            let solved = _ToggleEasing.easeInOut(Quad(Pair(load(0), load(1)), Pair(load(2), load(3))))
+            store(solved.first.first, 0); store(solved.first.second, 1)
+            store(solved.second.first, 2); store(solved.second.second, 3)
+            index += 4 * w
+        }
+        // The rest one lane group at a time (the scratch's length is a multiple of the lane
+        // width, so the last group may read and write past `count`: those lanes are unused).
+        while index < count {
+            store(_ToggleEasing.easeInOut(load(0)), 0)
+            index += w
+        }
+    }
+
+    /// The progress `clamp(t / d, 0, 1)` of the lane group at `index`, and which lanes need
+    /// the easing solver: animating (not at rest) along `.easeInOut`.
+    @inlinable @inline(__always)
+    static func _begin<Scalar>(
+        _ p: _ToggleTransitionInputPointers<Scalar>, at index: Int
+    ) -> (progress: _Lanes<Scalar>, needsSolver: _LaneMask<Scalar>) {
+        typealias Lanes = _Lanes<Scalar>
+        let elapsed = Lanes.load(p.elapsed, at: index, count: _laneWidth)
+        let duration = Lanes.load(p.duration, at: index, count: _laneWidth)
+        let isEaseInOut = Lanes.load(p.curve, at: index, count: _laneWidth) == Scalar(ToggleTransitionCurve.easeInOut.rawValue)
+        let atRest = _atRest(p, at: index, elapsed: elapsed, duration: duration)
+        let progress = (elapsed / duration)._maxSelect(Lanes())._minSelect(Lanes(repeating: 1))
+        return (progress, _LaneMask._vectorAnd(isEaseInOut, atRest._vectorNot))
+    }
+
+    /// `!animated || from == to || t >= d` per lane.
+    @inlinable @inline(__always)
+    static func _atRest<Scalar>(
+        _ p: _ToggleTransitionInputPointers<Scalar>, at index: Int,
+        elapsed: _Lanes<Scalar>, duration: _Lanes<Scalar>
+    ) -> _LaneMask<Scalar> {
+        typealias Lanes = _Lanes<Scalar>
+        let animated = Lanes.load(p.animated, at: index, count: _laneWidth)
+        let from = Lanes.load(p.from, at: index, count: _laneWidth)
+        let to = Lanes.load(p.to, at: index, count: _laneWidth)
+        return _LaneMask._vectorOr(_LaneMask._vectorOr((animated == 1)._vectorNot, from == to), elapsed >= duration)
+    }
+
+    /// Every layer's alpha, scale and frame for the lane group at `index`, from `e`: the
+    /// eased progress for lanes that animate (the progress itself for `.linear`), anything for
+    /// the others. `layout(unchecked:)` in lanes.
+    @inlinable @inline(__always)
+    static func _finish<Scalar>(
+        _ p: _ToggleTransitionPointers<Scalar>, eased e: _Lanes<Scalar>, at index: Int
+    ) {
+        typealias Lanes = _Lanes<Scalar>
+        let count = _laneWidth
+        let zero = Lanes(), one = Lanes(repeating: 1)
+        let input = p.input
+        let elapsed = Lanes.load(input.elapsed, at: index, count: count)
+        let duration = Lanes.load(input.duration, at: index, count: count)
+        let from = Lanes.load(input.from, at: index, count: count)
+        let to = Lanes.load(input.to, at: index, count: count)
+        let mode = Lanes.load(input.mode, at: index, count: count)
+        let atRest = _atRest(input, at: index, elapsed: elapsed, duration: duration)
+
+        let isLegacy = (mode == Scalar(LayoutMode.legacy.rawValue))
+        let fromIsIndeterminate = (from == Scalar(ToggleState.indeterminate.rawValue))
+        let incomingIsOn = (to == Scalar(ToggleState.on.rawValue))
+        // Each layer's alpha at rest in `from` and in `to`.
+        let offInFrom = zero._select(one, where: from == Scalar(ToggleState.off.rawValue))
+        let onInFrom = zero._select(one, where: from == Scalar(ToggleState.on.rawValue))
+        let indeterminateInFrom = zero._select(one, where: fromIsIndeterminate)
+        let offInTo = zero._select(one, where: to == Scalar(ToggleState.off.rawValue))
+        let onInTo = zero._select(one, where: incomingIsOn)
+        let indeterminateInTo = zero._select(one, where: to == Scalar(ToggleState.indeterminate.rawValue))
+
+        // Animating: from the rest alphas in `from` towards `to`.
+        let incomingFrom = offInFrom._select(onInFrom, where: incomingIsOn)
+        let outgoingFrom = onInFrom._select(offInFrom, where: incomingIsOn)
+        let incomingAlpha = incomingFrom + (one - incomingFrom) * e
+        let incomingScale = Lanes(repeating: 0.1) + (one - Lanes(repeating: 0.1)) * e
+        let outgoingAlpha = outgoingFrom + (zero - outgoingFrom) * e
+        let outgoingScale = one + (Lanes(repeating: 2) - one) * e
+        var offAlpha = incomingAlpha._select(outgoingAlpha, where: incomingIsOn)
+        var offScale = incomingScale._select(outgoingScale, where: incomingIsOn)
+        var onAlpha = outgoingAlpha._select(incomingAlpha, where: incomingIsOn)
+        var onScale = outgoingScale._select(incomingScale, where: incomingIsOn)
+        var indeterminateAlpha = indeterminateInFrom + (zero - indeterminateInFrom) * e
+
+        // At rest in `to`: its layer alone, every scale 1.
+        offAlpha = offAlpha._select(offInTo, where: atRest)
+        onAlpha = onAlpha._select(onInTo, where: atRest)
+        indeterminateAlpha = indeterminateAlpha._select(indeterminateInTo, where: atRest)
+        offScale = offScale._select(one, where: atRest)
+        onScale = onScale._select(one, where: atRest)
+
+        // `.legacy` from indeterminate: a request other than `.on` leaves the rest of `from`;
+        // the indeterminate layer stays visible in any case.
+        let legacyFromIndeterminate = _LaneMask._vectorAnd(isLegacy, fromIsIndeterminate)
+        let legacyIgnores = _LaneMask._vectorAnd(legacyFromIndeterminate, incomingIsOn._vectorNot)
+        offAlpha = offAlpha._select(offInFrom, where: legacyIgnores)
+        onAlpha = onAlpha._select(onInFrom, where: legacyIgnores)
+        indeterminateAlpha = indeterminateAlpha._select(indeterminateInFrom, where: legacyIgnores)
+        offScale = offScale._select(one, where: legacyIgnores)
+        onScale = onScale._select(one, where: legacyIgnores)
+        indeterminateAlpha = indeterminateAlpha._select(one, where: legacyFromIndeterminate)
+
+        // Frames: each image centered in the bounds, scaled about the center.
+        let width = Lanes.load(input.width, at: index, count: count)
+        let height = Lanes.load(input.height, at: index, count: count)
+        let half = Lanes(repeating: 0.5)
+        let offWidth = Lanes.load(input.offImageWidth, at: index, count: count) * offScale
+        let offHeight = Lanes.load(input.offImageHeight, at: index, count: count) * offScale
+        let onWidth = Lanes.load(input.onImageWidth, at: index, count: count) * onScale
+        let onHeight = Lanes.load(input.onImageHeight, at: index, count: count) * onScale
+        let indeterminateWidth = Lanes.load(input.indeterminateImageWidth, at: index, count: count)
+        let indeterminateHeight = Lanes.load(input.indeterminateImageHeight, at: index, count: count)
+        // (The indeterminate layer's scale is always 1; `* 1` is exact, so it is left out.)
+
+        offAlpha.store(to: p.offAlpha, at: index, count: count)
+        offScale.store(to: p.offScale, at: index, count: count)
+        ((width - offWidth) * half).store(to: p.offX, at: index, count: count)
+        ((height - offHeight) * half).store(to: p.offY, at: index, count: count)
+        offWidth.store(to: p.offWidth, at: index, count: count)
+        offHeight.store(to: p.offHeight, at: index, count: count)
+        onAlpha.store(to: p.onAlpha, at: index, count: count)
+        onScale.store(to: p.onScale, at: index, count: count)
+        ((width - onWidth) * half).store(to: p.onX, at: index, count: count)
+        ((height - onHeight) * half).store(to: p.onY, at: index, count: count)
+        onWidth.store(to: p.onWidth, at: index, count: count)
+        onHeight.store(to: p.onHeight, at: index, count: count)
+        indeterminateAlpha.store(to: p.indeterminateAlpha, at: index, count: count)
+        one.store(to: p.indeterminateScale, at: index, count: count)
+        ((width - indeterminateWidth) * half).store(to: p.indeterminateX, at: index, count: count)
+        ((height - indeterminateHeight) * half).store(to: p.indeterminateY, at: index, count: count)
+        indeterminateWidth.store(to: p.indeterminateWidth, at: index, count: count)
+        indeterminateHeight.store(to: p.indeterminateHeight, at: index, count: count)
+    }
+}

@@ -1,0 +1,152 @@
+/// Toggle transitions: a three-state like control's layers at time `t` of a state change.
+///
+/// The control stacks three image layers, one per `ToggleState`. At rest the state's layer is
+/// the only visible one. A change to `.on` or `.off` cross-fades the layers: the incoming
+/// layer grows from a tenth of its size while it fades in, the other of on/off grows to twice
+/// its size while it fades out, and the indeterminate layer fades out. SPEC section 3 is the
+/// contract; the seeds are `KMFlagView` (0.5 s) and `UIControlFlagView` (0.3 s).
+///
+/// - `ToggleTransition.layout(_:)` computes one control (the readable scalar reference,
+///   validated).
+/// - `ToggleTransitionColumns.layout(into:parallelism:)` computes thousands at once with the
+///   SIMD batch kernel, bit for bit the same result.
+public enum ToggleTransition {}
+
+/// The state of a three-state toggle (a like control: not liked, liked, not decided yet).
+///
+/// The raw values are the column encoding of `ToggleTransitionColumns`: `.off` and `.on` come
+/// first so that "a valid target state" is simply "raw value below 2".
+public enum ToggleState: UInt8, CaseIterable, Hashable, Sendable, Codable {
+    case off = 0
+    case on = 1
+    case indeterminate = 2
+
+    /// The state a tap leads to: `indeterminate -> on -> off -> on`.
+    ///
+    /// A tap never leads back to `.indeterminate`; only the initial state can be indeterminate.
+    @inlinable
+    public func tapped() -> ToggleState {
+        self == .on ? .off : .on
+    }
+}
+
+/// The timing curve of a transition, like `UIView.AnimationCurve`.
+public enum ToggleTransitionCurve: UInt8, CaseIterable, Hashable, Sendable, Codable {
+    /// Progress proportional to time.
+    case linear = 0
+    /// UIKit's default curve: the cubic Bézier through (0, 0), (0.42, 0), (0.58, 1), (1, 1).
+    case easeInOut = 1
+}
+
+/// Everything one control's transition depends on.
+@frozen
+public struct ToggleTransitionConfiguration<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+    /// The control's bounds size `W, H`; every layer fills the bounds and centers its image.
+    public var bounds: LayoutSize<Scalar>
+    /// The image size of the `.off` layer.
+    public var offImageSize: LayoutSize<Scalar>
+    /// The image size of the `.on` layer.
+    public var onImageSize: LayoutSize<Scalar>
+    /// The image size of the `.indeterminate` layer.
+    public var indeterminateImageSize: LayoutSize<Scalar>
+    /// The state the control was at rest in when the change was requested.
+    public var from: ToggleState
+    /// The requested state: `.on` or `.off` (a change never goes to `.indeterminate`).
+    public var to: ToggleState
+    /// The time `t` since the change was requested, in seconds. Any finite value: before 0 the
+    /// transition has not started yet (its first frame); from `duration` on it is over.
+    public var elapsed: Scalar
+    /// The transition's duration `d` in seconds, greater than 0.
+    public var duration: Scalar
+    public var curve: ToggleTransitionCurve
+    /// `false` jumps straight to the rest state of `to`, as the seeds' non-animated branch.
+    public var animated: Bool
+    public var mode: LayoutMode
+
+    @inlinable
+    public init(
+        bounds: LayoutSize<Scalar>,
+        offImageSize: LayoutSize<Scalar>,
+        onImageSize: LayoutSize<Scalar>,
+        indeterminateImageSize: LayoutSize<Scalar>,
+        from: ToggleState,
+        to: ToggleState,
+        elapsed: Scalar,
+        duration: Scalar,
+        curve: ToggleTransitionCurve = .easeInOut,
+        animated: Bool = true,
+        mode: LayoutMode = .fit
+    ) {
+        self.bounds = bounds
+        self.offImageSize = offImageSize
+        self.onImageSize = onImageSize
+        self.indeterminateImageSize = indeterminateImageSize
+        self.from = from
+        self.to = to
+        self.elapsed = elapsed
+        self.duration = duration
+        self.curve = curve
+        self.animated = animated
+        self.mode = mode
+    }
+
+    /// The image size of `state`'s layer.
+    @inlinable
+    public func imageSize(of state: ToggleState) -> LayoutSize<Scalar> {
+        switch state {
+        case .off: return offImageSize
+        case .on: return onImageSize
+        case .indeterminate: return indeterminateImageSize
+        }
+    }
+}
+
+/// One image layer at time `t`: its opacity, its scale about the bounds' center, and the frame
+/// its image covers (the image centered in the bounds, then scaled about the center).
+@frozen
+public struct ToggleLayer<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+    public var alpha: Scalar
+    public var scale: Scalar
+    public var frame: LayoutRect<Scalar>
+
+    @inlinable
+    public init(alpha: Scalar, scale: Scalar, frame: LayoutRect<Scalar>) {
+        self.alpha = alpha
+        self.scale = scale
+        self.frame = frame
+    }
+}
+
+/// The result of a toggle transition: the three layers at time `t`.
+@frozen
+public struct ToggleTransitionLayers<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+    public var off: ToggleLayer<Scalar>
+    public var on: ToggleLayer<Scalar>
+    public var indeterminate: ToggleLayer<Scalar>
+
+    @inlinable
+    public init(off: ToggleLayer<Scalar>, on: ToggleLayer<Scalar>, indeterminate: ToggleLayer<Scalar>) {
+        self.off = off
+        self.on = on
+        self.indeterminate = indeterminate
+    }
+
+    /// The layer of `state`.
+    @inlinable
+    public subscript(state: ToggleState) -> ToggleLayer<Scalar> {
+        get {
+            switch state {
+            case .off: return off
+            case .on: return on
+            case .indeterminate: return indeterminate
+            }
+        }
+        set {
+            switch state {
+            case .off: off = newValue
+            case .on: on = newValue
+            case .indeterminate: indeterminate = newValue
+            }
+        }
+    }
+}

@@ -1,0 +1,276 @@
+import LayoutCore
+
+/// The invariants G1-G6 of SPEC section 3, and detectors of the seed-001 quirks that `.legacy`
+/// keeps, as check functions shared by tests and fuzz targets.
+///
+/// Every check is a pure function of a configuration and the layers computed for it (by the
+/// reference or the kernel), plus re-layouts with the reference where an invariant relates
+/// several inputs (later times, the end of the transition, a chain of taps). What a check
+/// expects comes from the spec's wording (rest pictures, the tap state machine, centering),
+/// not from the implementation. Exact checks (G1, G2, G3, G4, G6) have no tolerance; G5's
+/// centering allows two ulps of the larger of the bound and the frame size.
+public enum ToggleTransitionInvariants {
+    /// Every violation of G1-G6 by the `.fit` layers of `configuration` (its `mode` is
+    /// ignored), computed with the reference.
+    public static func violations<S: LayoutScalar>(
+        _ configuration: ToggleTransitionConfiguration<S>
+    ) -> [InvariantViolation] {
+        var fit = configuration
+        fit.mode = .fit
+        return violations(fit, ToggleTransition.layout(unchecked: fit))
+    }
+
+    /// Every violation of G1-G6 by `layers`, the result computed for `configuration`. Meant for
+    /// `.fit`; on `.legacy` input it reports the seed's quirks among the violations.
+    public static func violations<S: LayoutScalar>(
+        _ configuration: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
+    ) -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        found += rangeViolations(configuration, layers)
+        found += restViolations(configuration, layers)
+        found += endViolations(configuration, layers)
+        found += monotonicityViolations(configuration, layers)
+        found += centeringViolations(configuration, layers)
+        found += tapViolations(configuration)
+        return found
+    }
+
+    // MARK: - The spec's own vocabulary
+
+    /// The three layers, in a fixed order.
+    static let layers: [ToggleState] = [.off, .on, .indeterminate]
+
+    /// Whether the transition is over (or never ran): not animated, `from == to`, or `t >= d`.
+    public static func isAtRest<S>(_ c: ToggleTransitionConfiguration<S>) -> Bool {
+        !c.animated || c.from == c.to || c.elapsed >= c.duration
+    }
+
+    /// The picture the request leaves once it is over: `layers` itself when `c` is at rest,
+    /// otherwise the reference's layers at `t = d`.
+    public static func finalLayers<S: LayoutScalar>(
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
+    ) -> ToggleTransitionLayers<S> {
+        if isAtRest(c) { return layers }
+        var end = c
+        end.elapsed = c.duration
+        return ToggleTransition.layout(unchecked: end)
+    }
+
+    /// The states whose layers are visible (alpha above 0).
+    public static func visibleStates<S>(_ layers: ToggleTransitionLayers<S>) -> [ToggleState] {
+        Self.layers.filter { layers[$0].alpha > 0 }
+    }
+
+    static func describe<S>(_ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>) -> String {
+        "\(c) -> \(layers)"
+    }
+
+    /// How far a frame's center lies from the bounds' center along one axis, computed in
+    /// `Double` (exactly for `Float` inputs).
+    static func centerOffset<S: LayoutScalar>(bound: S, origin: S, length: S) -> Double {
+        (Double(origin) + Double(length) / 2) - Double(bound) / 2
+    }
+
+    // MARK: - Seed-001 quirk detectors (violations of G2)
+
+    /// State/picture mismatch: once the request is over, the layer of the stored state `to` is
+    /// not fully visible. Seed 001 stores every requested state but redraws only for
+    /// off -> on and on -> off. `nil` when the picture shows the state.
+    public static func stateMismatch<S: LayoutScalar>(
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
+    ) -> InvariantViolation? {
+        let final = finalLayers(c, layers)
+        guard final[c.to].alpha != 1 else { return nil }
+        return InvariantViolation(
+            "G2", "state/picture mismatch: the state is \(c.to) but its layer's alpha at rest is "
+                + "\(final[c.to].alpha); visible: \(visibleStates(final))", input: describe(c, final))
+    }
+
+    /// Double-visible layers: once the request is over, more than one layer is visible. Seed
+    /// 001 never hides the indeterminate layer, so after indeterminate -> on it shows under
+    /// the on layer. `nil` when at most one layer is visible.
+    public static func doubleVisible<S: LayoutScalar>(
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
+    ) -> InvariantViolation? {
+        let final = finalLayers(c, layers)
+        let visible = visibleStates(final)
+        guard visible.count > 1 else { return nil }
+        return InvariantViolation("G2", "layers \(visible) are all visible at rest", input: describe(c, final))
+    }
+
+    // MARK: - G1
+
+    /// G1: alpha in [0, 1], scale in [0.1, 2], everything finite.
+    public static func rangeViolations<S: LayoutScalar>(
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
+    ) -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        for state in Self.layers {
+            let layer = layers[state]
+            let values = [layer.alpha, layer.scale, layer.frame.x, layer.frame.y, layer.frame.width, layer.frame.height]
+            if !values.allSatisfy(\.isFinite) {
+                found.append(InvariantViolation("G1", "\(state) layer is not finite: \(layer)", input: describe(c, layers)))
+            }
+            if !(layer.alpha >= 0 && layer.alpha <= 1) {
+                found.append(InvariantViolation("G1", "\(state) alpha \(layer.alpha) is outside [0, 1]", input: describe(c, layers)))
+            }
+            if !(layer.scale >= S(0.1) && layer.scale <= 2) {
+                found.append(InvariantViolation("G1", "\(state) scale \(layer.scale) is outside [0.1, 2]", input: describe(c, layers)))
+            }
+        }
+        return found
+    }
+
+    // MARK: - G2
+
+    /// G2: at rest exactly one layer is visible and it is the state's layer, fully opaque.
+    /// Checked on the picture the request leaves (the quirk detectors above) and on the rest
+    /// picture of `from` the transition starts from (its first frame, `t = 0`).
+    public static func restViolations<S: LayoutScalar>(
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
+    ) -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        if let mismatch = stateMismatch(c, layers) { found.append(mismatch) }
+        if let double = doubleVisible(c, layers) { found.append(double) }
+        if c.animated && c.from != c.to {
+            var start = c
+            start.elapsed = 0
+            let first = ToggleTransition.layout(unchecked: start)
+            if visibleStates(first) != [c.from] || first[c.from].alpha != 1 {
+                found.append(InvariantViolation(
+                    "G2", "the first frame shows \(visibleStates(first)), not the rest of \(c.from) alone",
+                    input: describe(start, first)))
+            }
+        }
+        return found
+    }
+
+    // MARK: - G3
+
+    /// G3: from `t >= d` on (and when not animated, or `from == to`) the layers are exactly
+    /// the rest of `to`: its layer alpha 1, the others 0, every scale 1, every image centered
+    /// at its own size. Checked on `layers` when at rest, and on re-layouts at `t = d`, one
+    /// ulp past it and at twice `d`.
+    public static func endViolations<S: LayoutScalar>(
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
+    ) -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        func check(_ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>) {
+            for state in Self.layers {
+                let layer = layers[state]
+                let size = c.imageSize(of: state)
+                let expected = ToggleLayer(
+                    alpha: state == c.to ? 1 : 0, scale: 1,
+                    frame: LayoutRect(x: (c.bounds.width - size.width) / 2, y: (c.bounds.height - size.height) / 2,
+                                      width: size.width, height: size.height))
+                if layer != expected {
+                    found.append(InvariantViolation(
+                        "G3", "at rest the \(state) layer is \(layer), expected \(expected)", input: describe(c, layers)))
+                }
+            }
+        }
+        if isAtRest(c) { check(c, layers) }
+        if c.animated && c.from != c.to {
+            let doubled = c.duration * 2
+            for end in [c.duration, c.duration.nextUp, doubled.isFinite ? doubled : S.greatestFiniteMagnitude] {
+                var later = c
+                later.elapsed = end
+                check(later, ToggleTransition.layout(unchecked: later))
+            }
+        }
+        return found
+    }
+
+    // MARK: - G4
+
+    /// G4: the incoming layer's alpha never decreases as `t` grows: compared with re-layouts
+    /// one ulp later, halfway to the end, just before the end and at the end.
+    public static func monotonicityViolations<S: LayoutScalar>(
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
+    ) -> [InvariantViolation] {
+        guard c.animated && c.from != c.to else { return [] }
+        var found: [InvariantViolation] = []
+        let alpha = layers[c.to].alpha
+        var laterTimes = [c.elapsed.nextUp, c.duration.nextDown, c.duration]
+        if c.elapsed < c.duration { laterTimes.append(c.elapsed + (c.duration - c.elapsed) / 2) }
+        for time in laterTimes where time.isFinite && time > c.elapsed {
+            var later = c
+            later.elapsed = time
+            let laterAlpha = ToggleTransition.layout(unchecked: later)[c.to].alpha
+            if laterAlpha < alpha {
+                found.append(InvariantViolation(
+                    "G4", "the incoming \(c.to) alpha drops from \(alpha) at t = \(c.elapsed) to \(laterAlpha) at t = \(time)",
+                    input: describe(c, layers)))
+            }
+        }
+        return found
+    }
+
+    // MARK: - G5
+
+    /// G5: every frame is its image scaled by the layer's scale, centered on the bounds'
+    /// center (up to rounding: two ulps of the larger of the bound and the frame's size).
+    public static func centeringViolations<S: LayoutScalar>(
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
+    ) -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        for state in Self.layers {
+            let layer = layers[state]
+            let size = c.imageSize(of: state)
+            let frame = layer.frame
+            if frame.width != size.width * layer.scale || frame.height != size.height * layer.scale {
+                found.append(InvariantViolation(
+                    "G5", "\(state) frame \(frame) is not its image \(size) scaled by \(layer.scale)",
+                    input: describe(c, layers)))
+            }
+            let toleranceX = 2 * Double(max(abs(c.bounds.width), abs(frame.width)).ulp)
+            let toleranceY = 2 * Double(max(abs(c.bounds.height), abs(frame.height)).ulp)
+            let offsetX = centerOffset(bound: c.bounds.width, origin: frame.x, length: frame.width)
+            let offsetY = centerOffset(bound: c.bounds.height, origin: frame.y, length: frame.height)
+            if !(abs(offsetX) <= toleranceX && abs(offsetY) <= toleranceY) {
+                found.append(InvariantViolation(
+                    "G5", "\(state) frame \(frame) is off the bounds' center by (\(offsetX), \(offsetY))",
+                    input: describe(c, layers)))
+            }
+        }
+        return found
+    }
+
+    // MARK: - G6
+
+    /// The state a tap leads to, as SPEC section 3 words it: `indeterminate -> on -> off -> on`.
+    static func specifiedTap(_ state: ToggleState) -> ToggleState {
+        switch state {
+        case .indeterminate: return .on
+        case .on: return .off
+        case .off: return .on
+        }
+    }
+
+    /// G6: tapping follows the state machine. Starting from `from`, three taps: each goes to
+    /// the state the spec names (`ToggleState.tapped()`), and each finished transition shows
+    /// that state's layer alone.
+    public static func tapViolations<S: LayoutScalar>(
+        _ c: ToggleTransitionConfiguration<S>
+    ) -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        var state = c.from
+        for _ in 0..<3 {
+            let next = state.tapped()
+            if next != specifiedTap(state) {
+                found.append(InvariantViolation(
+                    "G6", "a tap on \(state) goes to \(next), expected \(specifiedTap(state))", input: "\(c)"))
+            }
+            var tap = c
+            (tap.from, tap.to, tap.elapsed, tap.animated) = (state, next, c.duration, true)
+            let final = ToggleTransition.layout(unchecked: tap)
+            if visibleStates(final) != [next] || final[next].alpha != 1 {
+                found.append(InvariantViolation(
+                    "G6", "after the tap \(state) -> \(next) the picture shows \(visibleStates(final))",
+                    input: describe(tap, final)))
+            }
+            state = next
+        }
+        return found
+    }
+}
