@@ -185,6 +185,40 @@ import Testing
         }
     }
 
+    /// In a longer batch of both modes (validated sixteen bytes and a lane group at a time,
+    /// then tails), one bad value at every position is found and named; without it the batch
+    /// passes.
+    @Test func badElementAnywhereInALongBatch() throws {
+        let good = ThumbTrackGenerator.batch(count: 83, seed: 17, as: Float.self).columns
+        var output = ThumbTrackResultColumns<Float>()
+        try good.layout(into: &output)
+        #expect(good.mode.contains(1) && good.mode.contains(0))
+        let edits: [(field: String, edit: (inout ThumbTrackColumns<Float>, Int) -> Void)] = [
+            ("width", { c, i in c.width[i] = .nan }),
+            ("inset", { c, i in c.inset[i] = -1 }),
+            ("segmentCount", { c, i in c.segmentCount[i] = 1; c.selectedIndex[i] = 0 }),
+            ("selectedIndex", { c, i in c.selectedIndex[i] = c.segmentCount[i] }),
+            ("velocity", { c, i in c.velocity[i] = 3e6 }),
+            ("phase", { c, i in c.phase[i] = 7 }),
+            ("rubberBand", { c, i in c.rubberBand[i] = 2 }),
+            ("projectionRate", { c, i in c.snapping[i] = 1; c.projectionRate[i] = 1 }),
+            ("mode", { c, i in c.mode[i] = 2 }),
+            ("inset", { c, i in c.mode[i] = 1; c.segmentCount[i] = 2; c.selectedIndex[i] = 0; c.width[i] = 50; c.height[i] = 20; c.inset[i] = 1.5 }),
+        ]
+        for position in 0..<83 {
+            for (field, edit) in edits {
+                var columns = good
+                edit(&columns, position)
+                do {
+                    try columns.validate()
+                    Issue.record("position \(position), \(field): accepted")
+                } catch {
+                    #expect(error.index == position && error.field == field, "position \(position), \(field): \(error)")
+                }
+            }
+        }
+    }
+
     /// Bad input through the unchecked entry points gives garbage, never a trap.
     @Test func uncheckedNeverTraps() {
         var columns = Self.columns { _ in }

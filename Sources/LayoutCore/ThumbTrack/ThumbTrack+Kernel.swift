@@ -245,9 +245,38 @@ enum _ThumbTrackValidation {
     /// is always refused there too (with its error).
     @inlinable
     static func allValid<Scalar: LayoutScalar>(_ p: _ThumbTrackInputPointers<Scalar>, count: Int) -> Bool {
+        // The byte columns, sixteen controls per integer vector (vector-against-vector
+        // compares: the scalar-operand forms are per-lane loops). `mode` is only remembered:
+        // the `.legacy` rule needs `inset`, checked with the numbers below.
+        var index = 0
+        var hasLegacy = false
+        while count - index >= 16 {
+            func bytes(_ column: UnsafePointer<UInt8>) -> SIMD16<UInt8> {
+                UnsafeRawPointer(column + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            }
+            let two = SIMD16<UInt8>(repeating: 2), three = SIMD16<UInt8>(repeating: 3)
+            let n = bytes(p.segmentCount)
+            var bad = (n .< two) .| (bytes(p.selectedIndex) .>= n)
+            bad = bad .| (bytes(p.phase) .>= three) .| (bytes(p.layoutDirection) .>= two)
+            bad = bad .| (bytes(p.snapping) .>= two) .| (bytes(p.rubberBand) .>= two)
+            let mode = bytes(p.mode)
+            bad = bad .| (mode .>= two)
+            if any(bad) { return false }
+            hasLegacy = hasLegacy || any(mode .!= SIMD16<UInt8>())
+            index += 16
+        }
+        while index < count {
+            let n = p.segmentCount[index], mode = p.mode[index]
+            if n < 2 || p.selectedIndex[index] >= n || p.phase[index] >= 3 || p.layoutDirection[index] >= 2
+                || p.snapping[index] >= 2 || p.rubberBand[index] >= 2 || mode >= 2 { return false }
+            hasLegacy = hasLegacy || mode != 0
+            index += 1
+        }
+
+        // The numbers, a lane group at a time, with the rules that involve them.
         typealias Lanes = _Lanes<Scalar>
         let maximum = Scalar(LayoutLimits.maximumLength)
-        var index = 0
+        index = 0
         while count - index >= _laneWidth {
             let width = Lanes.load(p.width, at: index, count: _laneWidth)
             let height = Lanes.load(p.height, at: index, count: _laneWidth)
@@ -255,22 +284,19 @@ enum _ThumbTrackValidation {
             let translation = Lanes.load(p.translation, at: index, count: _laneWidth)
             let velocity = Lanes.load(p.velocity, at: index, count: _laneWidth)
             let rate = Lanes.load(p.projectionRate, at: index, count: _laneWidth)
-            let n = Lanes.load(p.segmentCount, at: index, count: _laneWidth)
-            let k = Lanes.load(p.selectedIndex, at: index, count: _laneWidth)
-            let phase = Lanes.load(p.phase, at: index, count: _laneWidth)
-            let direction = Lanes.load(p.layoutDirection, at: index, count: _laneWidth)
-            let snapping = Lanes.load(p.snapping, at: index, count: _laneWidth)
-            let rubberBand = Lanes.load(p.rubberBand, at: index, count: _laneWidth)
-            let mode = Lanes.load(p.mode, at: index, count: _laneWidth)
+            let isNearest = Lanes.load(p.snapping, at: index, count: _laneWidth) == 0
             let twoInsets = inset * 2
             var good = (width >= 0) & (width <= maximum) & (height >= 0) & (height <= maximum)
-            good = good & (inset >= 0) & (inset <= maximum) & (n >= 2) & (k < n)
+            good = good & (inset >= 0) & (inset <= maximum)
             good = good & (translation >= -maximum) & (translation <= maximum)
             good = good & (velocity >= -maximum) & (velocity <= maximum)
-            good = good & (phase < 3) & (direction < 2) & (snapping < 2) & (rubberBand < 2) & (mode < 2)
-            good = good & rate._isFinite & ((snapping == 0) | ((rate > 0) & (rate < 1)))
+            good = good & rate._isFinite & (isNearest | ((rate > 0) & (rate < 1)))
             good = good & (twoInsets <= width) & (twoInsets <= height)
-            good = good & ((mode == 0) | ((n == 2) & (inset == 1)))
+            if hasLegacy {
+                let isFit = Lanes.load(p.mode, at: index, count: _laneWidth) == 0
+                let n = Lanes.load(p.segmentCount, at: index, count: _laneWidth)
+                good = good & (isFit | ((n == 2) & (inset == 1)))
+            }
             if (!good).any { return false }
             index += _laneWidth
         }
@@ -278,16 +304,13 @@ enum _ThumbTrackValidation {
             let width = p.width[index], height = p.height[index], inset = p.inset[index]
             let translation = p.translation[index], velocity = p.velocity[index]
             let rate = p.projectionRate[index]
-            let n = p.segmentCount[index], snapping = p.snapping[index], mode = p.mode[index]
             let good = width >= 0 && width <= maximum && height >= 0 && height <= maximum
-                && inset >= 0 && inset <= maximum && n >= 2 && p.selectedIndex[index] < n
+                && inset >= 0 && inset <= maximum
                 && translation >= -maximum && translation <= maximum
                 && velocity >= -maximum && velocity <= maximum
-                && p.phase[index] < 3 && p.layoutDirection[index] < 2 && snapping < 2
-                && p.rubberBand[index] < 2 && mode < 2
-                && rate.isFinite && (snapping == 0 || (rate > 0 && rate < 1))
+                && rate.isFinite && (p.snapping[index] == 0 || (rate > 0 && rate < 1))
                 && 2 * inset <= width && 2 * inset <= height
-                && (mode == 0 || (n == 2 && inset == 1))
+                && (p.mode[index] == 0 || (p.segmentCount[index] == 2 && inset == 1))
             if !good { return false }
             index += 1
         }
