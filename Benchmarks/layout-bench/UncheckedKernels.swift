@@ -31,3 +31,14 @@ extension ThumbTrackSubject: UncheckedBenchmarkSubject {
         columns.uncheckedLayout(into: &kernelOutput, parallelism: parallelism)
     }
 }
+
+extension ToggleTransitionSubject: UncheckedBenchmarkSubject {
+    /// 10 scalar columns and 5 byte columns.
+    static var inputBytesPerControl: Int { 10 * MemoryLayout<S>.size + 5 }
+
+    @_specialize(where S == Float)
+    @_specialize(where S == Double)
+    mutating func runUncheckedKernel(parallelism: Parallelism) {
+        columns.uncheckedLayout(into: &kernelOutput, parallelism: parallelism)
+    }
+}

@@ -213,3 +213,69 @@ struct ThumbTrackEvalTests {
         #expect(failure(header + "100,30,2,2,0,changed,maybe\n").contains("line 2, field 'rubberBand': 'maybe' is not true or false"))
     }
 }
+
+/// `eval --kernel toggle-transition` on its fixture, against layers worked out from SPEC
+/// section 3.
+struct ToggleTransitionEvalTests {
+    /// Per control: (alpha, scale, x, y, w, h) of the off, on and indeterminate layers.
+    ///
+    /// Every control: bounds 40x30, images off 20x20, on 24x24, indeterminate 16x16; a layer's
+    /// frame is its image scaled by its scale and centered: w = iw * s, x = (40 - w) / 2.
+    /// 0. off -> on, linear, t 0.15 of 0.3: e = 0.5. on fades in: alpha 0.5, scale
+    ///    0.1 + 0.9 * 0.5 = 0.55 (13.2 x 13.2 at 13.4, 8.4); off fades out: alpha 0.5, scale 1.5
+    ///    (30 x 30 at 5, 0); indeterminate alpha 0 at scale 1 (16 x 16 at 12, 7).
+    /// 1. The same at t = d: the rest of on: on alpha 1, the others 0, every scale 1.
+    /// 2. on -> off not animated: the rest of off at once.
+    /// 3. indeterminate -> on at t 0 (first frame): on alpha 0 at scale 0.1 (2.4 x 2.4 at 18.8,
+    ///    13.8); off alpha 0 at scale 1; indeterminate alpha 1 (its rest alpha in `from`).
+    /// 4. .legacy indeterminate -> on at t = d: the rest of on, but seed 001 never hides the
+    ///    indeterminate layer: its alpha stays 1.
+    /// 5. on -> off, easeInOut at t = d / 2: the curve is symmetric, e = 0.5 (within the
+    ///    solver's 1e-5): off alpha 0.5, scale 0.55 (11 x 11 at 14.5, 9.5); on alpha 0.5, scale
+    ///    1.5 (36 x 36 at 2, -3).
+    static let expected: [[Double]] = [
+        [0.5, 1.5, 5, 0, 30, 30, 0.5, 0.55, 13.4, 8.4, 13.2, 13.2, 0, 1, 12, 7, 16, 16],
+        [0, 1, 10, 5, 20, 20, 1, 1, 8, 3, 24, 24, 0, 1, 12, 7, 16, 16],
+        [1, 1, 10, 5, 20, 20, 0, 1, 8, 3, 24, 24, 0, 1, 12, 7, 16, 16],
+        [0, 1, 10, 5, 20, 20, 0, 0.1, 18.8, 13.8, 2.4, 2.4, 1, 1, 12, 7, 16, 16],
+        [0, 1, 10, 5, 20, 20, 1, 1, 8, 3, 24, 24, 1, 1, 12, 7, 16, 16],
+        [0.5, 0.55, 14.5, 9.5, 11, 11, 0.5, 1.5, 2, -3, 36, 36, 0, 1, 12, 7, 16, 16],
+    ]
+
+    @Test(arguments: ["reference", "kernel"], ["float", "double"])
+    func csvFixture(engine: String, precision: String) throws {
+        let result = runCLI(["eval", "--kernel", "toggle-transition", "--engine", engine, "--precision", precision,
+                             "--input", fixtures + "/toggle-transition.csv"])
+        #expect(result.code == ExitCode.success, "\(result.err)")
+        let records = try CSV.parse(result.out)
+        #expect(records.first?.fields.count == 19)
+        #expect(records.first?.fields.prefix(4) == ["index", "offAlpha", "offScale", "offX"])
+        #expect(records.count == Self.expected.count + 1)
+        for (index, record) in records.dropFirst().enumerated() where index < Self.expected.count {
+            let values = record.fields.dropFirst().compactMap { Double($0) }
+            #expect(values.count == 18)
+            // Float rounding of 0.55 and the like: 1e-5 relative. Control 5 uses easeInOut, whose
+            // progress is within 1e-5 of the exact curve (SPEC section 3): a size of up to
+            // 24 * (scale change 1) * 1e-5 off, so 3e-4.
+            let tolerance = index == 5 ? 3e-4 : 1e-5
+            for (column, (actual, wanted)) in zip(values, Self.expected[index]).enumerated() {
+                #expect(abs(actual - wanted) <= tolerance * max(1, abs(wanted)), "control \(index), column \(column + 1): \(actual) vs \(wanted)")
+            }
+        }
+    }
+
+    @Test(arguments: ["reference", "kernel"])
+    func badRows(engine: String) {
+        func failure(_ input: String) -> String {
+            let result = runCLI(["eval", "--kernel", "toggle-transition", "--engine", engine], stdin: input)
+            #expect(result.code == ExitCode.input)
+            return result.err
+        }
+        let header = "width,height,offImageWidth,offImageHeight,onImageWidth,onImageHeight,indeterminateImageWidth,indeterminateImageHeight,from,to,elapsed,duration\n"
+        let good = "40,30,20,20,24,24,16,16,off,on,0.1,0.3\n"
+        #expect(failure(header + good + "40,30,20,20,24,24,16,16,off,on,0.1,0\n").contains("line 3, field 'duration'"))
+        #expect(failure(header + "40,30,20,20,24,24,16,16,off,indeterminate,0.1,0.3\n").contains("line 2, field 'to'"))
+        #expect(failure(header + "40,30,20,20,24,24,16,16,off,on,nan,0.3\n").contains("line 2, field 'elapsed'"))
+        #expect(failure(header + "40,30,20,20,24,24,16,16,sideways,on,0.1,0.3\n").contains("line 2, field 'from': 'sideways' is not one of off, on, indeterminate"))
+    }
+}

@@ -196,6 +196,7 @@ public enum EvalKernels {
     nonisolated(unsafe) public static let all: [any EvalKernel.Type] = [
         ButtonContentEval.self,
         ThumbTrackEval.self,
+        ToggleTransitionEval.self,
     ]
 
     public static func named(_ name: String) -> (any EvalKernel.Type)? {
