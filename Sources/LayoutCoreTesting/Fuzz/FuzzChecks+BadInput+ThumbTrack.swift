@@ -196,17 +196,49 @@ struct ThumbTrackBadInput<S: LayoutScalar> {
             guard output.thumbX.count == count else {
                 throw BadInputFuzzChecks.finding("count", "the output has \(output.thumbX.count) elements, expected \(count)", input())
             }
+            var configurations: [ThumbTrackConfiguration<S>] = []
             for index in 0..<count {
                 guard let configuration = configuration(at: index) else {
                     throw BadInputFuzzChecks.finding("accepted", "the batch accepted element \(index), which has no configuration", input())
                 }
+                configurations.append(configuration)
                 let reference = ThumbTrack.layout(unchecked: configuration)
-                if !ThumbTrackDifferential.equal(reference, result(at: index)) || output.indexChanged[index] > 1 {
+                let kernel = result(at: index)
+                if !ThumbTrackDifferential.equal(reference, kernel) || output.indexChanged[index] > 1 {
                     throw FuzzFinding(.mismatch, "kernel != reference", message:
-                        "element \(index): reference \(reference), kernel \(result(at: index))\n  input: \(input())")
+                        "element \(index): reference \(reference), kernel \(kernel)\n  input: \(input())")
+                }
+                // The column API agrees: `configuration(at:)`, the output subscript, and the
+                // validated single-control layout (which must accept what the batch accepted).
+                guard columns.configuration(at: index) == configuration else {
+                    throw BadInputFuzzChecks.finding("columns", "configuration(at: \(index)) is \(String(describing: columns.configuration(at: index))), expected \(configuration)", input())
+                }
+                guard ThumbTrackDifferential.equal(output[index], kernel) else {
+                    throw BadInputFuzzChecks.finding("columns", "output[\(index)] is \(output[index]), the columns hold \(kernel)", input())
+                }
+                let validated: ThumbTrackResult<S>
+                do {
+                    validated = try ThumbTrack.layout(configuration)
+                } catch {
+                    throw BadInputFuzzChecks.finding("refused", "the single-control layout refused element \(index), which the batch accepted: \(error)", input())
+                }
+                guard ThumbTrackDifferential.equal(validated, reference) else {
+                    throw BadInputFuzzChecks.finding("validated", "layout(_:) gave \(validated), layout(unchecked:) \(reference)", input())
                 }
             }
+            // Columns built by the library's `append` hold the same values (a `.nearest`
+            // control's rate column is written as 0 by `append`).
+            var rebuilt = ThumbTrackColumns(configurations)
+            rebuilt.projectionRate = zip(rebuilt.projectionRate, columns.snapping).enumerated().map { index, pair in
+                pair.1 == 0 ? columns.projectionRate[index] : pair.0
+            }
+            if rebuilt != columns {
+                throw BadInputFuzzChecks.finding("columns", "ThumbTrackColumns(configurations) differs from the columns they came from", input())
+            }
             return
+        }
+        if !BadInputFuzzChecks.describesItself(error) {
+            throw BadInputFuzzChecks.finding("description", "the error's text does not name its element, field and value: \(error.description)", input())
         }
         guard let expected else {
             throw BadInputFuzzChecks.finding("refused", "the batch refused valid input: \(error)", input())

@@ -124,6 +124,37 @@ public enum BadInputFuzzChecks {
         }
     }
 
+    /// SPEC section 5: the error's text names the element index, the field and the value (for
+    /// a column length mismatch: the column and its length).
+    static func describesItself(_ error: LayoutError) -> Bool {
+        let text = error.description
+        if case .columnLengthMismatch = error.problem {
+            return contains(text, "'\(error.field)'") && contains(text, "\(Int(error.value))")
+        }
+        return contains(text, "element \(error.index)") && contains(text, "'\(error.field)'")
+            && contains(text, "\(error.value)")
+    }
+
+    /// `text.contains(part)` as a plain byte search (the generic `contains` costs more than a
+    /// whole batch of layouts).
+    static func contains(_ text: String, _ part: String) -> Bool {
+        var text = text
+        var part = part
+        return text.withUTF8 { t in
+            part.withUTF8 { p in
+                guard p.count <= t.count else { return false }
+                var start = 0
+                while start + p.count <= t.count {
+                    var offset = 0
+                    while offset < p.count && t[start + offset] == p[offset] { offset += 1 }
+                    if offset == p.count { return true }
+                    start += 1
+                }
+                return false
+            }
+        }
+    }
+
     static func finding(_ label: String, _ message: String, _ input: @autoclosure () -> String) -> FuzzFinding {
         FuzzFinding(.badInput, label, message: "\(message)\n  input: \(input())")
     }
@@ -332,16 +363,46 @@ struct ButtonContentBadInput<S: LayoutScalar> {
             guard output.imageX.count == count else {
                 throw BadInputFuzzChecks.finding("count", "the output has \(output.imageX.count) elements, expected \(count)", input())
             }
+            var configurations: [ButtonContentConfiguration<S>] = []
             for index in 0..<count {
-                let reference = ButtonContent.layout(unchecked: configuration(at: index))
+                let configuration = configuration(at: index)
+                configurations.append(configuration)
+                let reference = ButtonContent.layout(unchecked: configuration)
                 let kernel = frames(at: index)
                 if !BitPattern.equal(reference.imageFrame, kernel.imageFrame)
                     || !BitPattern.equal(reference.titleFrame, kernel.titleFrame) {
                     throw FuzzFinding(.mismatch, "kernel != reference", message:
                         "element \(index): reference \(reference), kernel \(kernel)\n  input: \(input())")
                 }
+                // The column API agrees: `configuration(at:)`, the output subscript, and the
+                // validated single-control layout (which must accept what the batch accepted).
+                guard columns.configuration(at: index) == configuration else {
+                    throw BadInputFuzzChecks.finding("columns", "configuration(at: \(index)) is \(String(describing: columns.configuration(at: index))), expected \(configuration)", input())
+                }
+                let subscripted = output[index]
+                guard BitPattern.equal(subscripted.imageFrame, kernel.imageFrame),
+                      BitPattern.equal(subscripted.titleFrame, kernel.titleFrame) else {
+                    throw BadInputFuzzChecks.finding("columns", "output[\(index)] is \(subscripted), the columns hold \(kernel)", input())
+                }
+                let validated: ButtonContentFrames<S>
+                do {
+                    validated = try ButtonContent.layout(configuration)
+                } catch {
+                    throw BadInputFuzzChecks.finding("refused", "the single-control layout refused element \(index), which the batch accepted: \(error)", input())
+                }
+                guard BitPattern.equal(validated.imageFrame, reference.imageFrame),
+                      BitPattern.equal(validated.titleFrame, reference.titleFrame) else {
+                    throw BadInputFuzzChecks.finding("validated", "layout(_:) gave \(validated), layout(unchecked:) \(reference)", input())
+                }
+            }
+            // Columns built by the library's `append` hold the same values.
+            if ButtonContentColumns(configurations) != columns {
+                throw BadInputFuzzChecks.finding("columns", "ButtonContentColumns(configurations) differs from the columns they came from", input())
             }
             return
+        }
+        if !BadInputFuzzChecks.describesItself(error) {
+            throw BadInputFuzzChecks.finding("description", "the error's text does not name its element, field and value: \(error.description)", input())
         }
         guard let expected else {
             throw BadInputFuzzChecks.finding("refused", "the batch refused valid input: \(error)", input())

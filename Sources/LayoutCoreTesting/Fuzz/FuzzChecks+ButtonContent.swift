@@ -136,7 +136,7 @@ public enum ButtonContentFuzzChecks {
         defer { ButtonContentFuzzBatch<S>.reuse(batch) }
         for index in 0..<shape.leadingPadding { batch.append(paddingConfiguration(index)) }
         for _ in 0..<shape.decodedCount { batch.append(configuration(&source, mode: nil, as: S.self)) }
-        batch.runKernel()
+        batch.runKernel(parallelism: shape.parallelism)
         guard let index = batch.firstMismatch() else { return }
         // Report through the shared helper (the same comparison the unit tests make).
         let description = ButtonContentDifferential.firstMismatch(batch.configurations).map { "\($0)" }
@@ -201,10 +201,9 @@ struct ButtonContentFuzzBatch<S: LayoutScalar> {
         columns.mode.append(c.mode.rawValue)
     }
 
-    /// The batch kernel on every control (serial: a split across threads runs the same lane
-    /// code on lane-aligned ranges, which the unit tests check).
+    /// The batch kernel on every control.
     /// The output is first filled with a sentinel, so an element the kernel skips shows.
-    mutating func runKernel() {
+    mutating func runKernel(parallelism: Parallelism = .serial) {
         let count = configurations.count
         func fill(_ column: inout [S]) {
             column.removeAll(keepingCapacity: true)
@@ -212,7 +211,7 @@ struct ButtonContentFuzzBatch<S: LayoutScalar> {
         }
         fill(&output.imageX); fill(&output.imageY); fill(&output.imageWidth); fill(&output.imageHeight)
         fill(&output.titleX); fill(&output.titleY); fill(&output.titleWidth); fill(&output.titleHeight)
-        columns.uncheckedLayout(into: &output, parallelism: .serial)
+        columns.uncheckedLayout(into: &output, parallelism: parallelism)
     }
 
     /// The first control whose kernel frames differ in any bit from the reference's.

@@ -86,7 +86,7 @@ public enum ThumbTrackFuzzChecks {
         defer { ThumbTrackFuzzBatch<S>.reuse(batch) }
         for index in 0..<shape.leadingPadding { batch.append(paddingConfiguration(index)) }
         for _ in 0..<shape.decodedCount { batch.append(ThumbTrackGenerator.configuration(&source, as: S.self)) }
-        batch.runKernel()
+        batch.runKernel(parallelism: shape.parallelism)
         guard let index = batch.firstMismatch() else { return }
         let description = ThumbTrackDifferential.firstMismatch(batch.configurations).map { "\($0)" }
             ?? "element \(index): kernel \(batch.result(at: index)) differs from the reference "
@@ -153,7 +153,7 @@ struct ThumbTrackFuzzBatch<S: LayoutScalar> {
     }
 
     /// The batch kernel on every control, into an output first filled with sentinels.
-    mutating func runKernel() {
+    mutating func runKernel(parallelism: Parallelism = .serial) {
         let count = configurations.count
         func fill<T>(_ column: inout [T], _ value: T) {
             column.removeAll(keepingCapacity: true)
@@ -162,7 +162,7 @@ struct ThumbTrackFuzzBatch<S: LayoutScalar> {
         fill(&output.thumbX, -S.greatestFiniteMagnitude); fill(&output.thumbY, -S.greatestFiniteMagnitude)
         fill(&output.thumbWidth, -S.greatestFiniteMagnitude); fill(&output.thumbHeight, -S.greatestFiniteMagnitude)
         fill(&output.selectedIndex, 0xEE); fill(&output.indexChanged, 0xEE)
-        columns.uncheckedLayout(into: &output, parallelism: .serial)
+        columns.uncheckedLayout(into: &output, parallelism: parallelism)
     }
 
     func result(at index: Int) -> ThumbTrackResult<S> {

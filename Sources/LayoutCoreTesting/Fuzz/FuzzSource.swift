@@ -59,18 +59,31 @@ public struct FuzzBatchShape: Sendable, CustomStringConvertible {
     /// (0...3 past the last full group) occur.
     public var leadingPadding: Int
 
+    /// How the batch kernel is asked to split the batch: `.serial` six times in eight, else
+    /// `.automatic` (serial below its threshold, after asking for the core count) or
+    /// `.threads(1)`. Never an actual split across threads: under ASan a
+    /// `DispatchQueue.concurrentPerform` costs about a millisecond, which would cut the
+    /// executions per second eightfold; the unit tests check that splitting changes nothing.
+    public var parallelism: Parallelism
+
     public var count: Int { leadingPadding + decodedCount }
 
-    /// The batch shape: bit 0 precision, bits 1-4 the decoded count, bits 5-6 the padding.
+    /// The batch shape: bit 0 precision, bits 1-4 the decoded count, bits 5-6 the padding,
+    /// bits 7-9 the parallelism.
     public init<Source: ValueSource>(_ source: inout Source, maximumCount: Int = 16) {
         let word = source.nextWord()
         isDouble = word & 1 == 1
         decodedCount = 1 + Int((word >> 1) & 15) % maximumCount
         leadingPadding = Int((word >> 5) & 3)
+        switch (word >> 7) & 7 {
+        case 7: parallelism = .threads(1)
+        case 6: parallelism = .automatic
+        default: parallelism = .serial
+        }
     }
 
     public var description: String {
-        "\(isDouble ? "Double" : "Float"), \(leadingPadding) padding + \(decodedCount) decoded controls"
+        "\(isDouble ? "Double" : "Float"), \(leadingPadding) padding + \(decodedCount) decoded controls, \(parallelism)"
     }
 }
 
