@@ -414,8 +414,12 @@ extension ThumbTrack {
         // `.ended`: displacement in segments, rounded half away from zero, clamped. Skipped when
         // no lane ends (a batch in mid-pan).
         if isEnded.any {
-            let logicalTranslation = translation._select(-translation, where: isRightToLeft)
-            let logicalVelocity = velocity._select(-velocity, where: isRightToLeft)
+            // The reference's `isRightToLeft ? -x : x` as `x * (1 - 2 * direction)`: times -1
+            // or 1, both exact (and `-0 * -1 == +0 == -(-0)`), one instruction instead of a
+            // negation and a select.
+            let directionSign = 1 - direction * 2
+            let logicalTranslation = translation * directionSign
+            let logicalVelocity = velocity * directionSign
             let projection = zero._select((logicalVelocity / 1000) * rate / (1 - rate), where: isProjected)
             var displacement = (logicalTranslation + projection) / segmentWidth
             displacement = displacement._select(zero, where: displacement._isNaN)
