@@ -74,6 +74,9 @@ let fuzzTargetNames = [
     "FuzzThumbTrackInvariants",
     "FuzzThumbTrackDifferential",
     "FuzzThumbTrackLegacy",
+    "FuzzToggleTransitionInvariants",
+    "FuzzToggleTransitionDifferential",
+    "FuzzToggleTransitionLegacy",
     "FuzzBadInput",
 ]
 package.targets += fuzzTargetNames.map { name in

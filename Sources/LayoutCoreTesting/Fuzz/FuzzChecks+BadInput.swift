@@ -22,7 +22,8 @@ public enum BadInputFuzzChecks {
         case (0, false): try checkButtonContent(&source, as: Float.self)
         case (1, true): try checkThumbTrack(&source, as: Double.self)
         case (1, false): try checkThumbTrack(&source, as: Float.self)
-        default: try checkOtherKernel(kernel, &source, isDouble: isDouble)
+        case (_, true): try checkToggleTransition(&source, as: Double.self)
+        case (_, false): try checkToggleTransition(&source, as: Float.self)
         }
     }
 
@@ -193,12 +194,9 @@ public enum BadInputFuzzChecks {
         try storage.check(&source)
     }
 
-    // MARK: - Other kernels
-
-    /// The number of kernels the header chooses from.
-    static var kernelCount: Int { 2 }
-
-    static func checkOtherKernel(_ kernel: Int, _ source: inout FuzzSource, isDouble: Bool) throws(FuzzFinding) {}
+    /// The number of kernels the header chooses from: button content, thumb track, toggle
+    /// transition.
+    static var kernelCount: Int { 3 }
 }
 
 /// The button-content part of the bad-input check, with storage reused between inputs.

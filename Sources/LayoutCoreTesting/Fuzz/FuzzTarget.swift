@@ -16,6 +16,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case thumbTrackInvariants = "FuzzThumbTrackInvariants"
     case thumbTrackDifferential = "FuzzThumbTrackDifferential"
     case thumbTrackLegacy = "FuzzThumbTrackLegacy"
+    case toggleTransitionInvariants = "FuzzToggleTransitionInvariants"
+    case toggleTransitionDifferential = "FuzzToggleTransitionDifferential"
+    case toggleTransitionLegacy = "FuzzToggleTransitionLegacy"
     case badInput = "FuzzBadInput"
 
     public enum Kind: String, Sendable {
@@ -33,9 +36,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     public var kind: Kind {
         switch self {
-        case .buttonContentInvariants, .thumbTrackInvariants: return .invariants
-        case .buttonContentDifferential, .thumbTrackDifferential: return .differential
-        case .buttonContentLegacy, .thumbTrackLegacy: return .selfTest
+        case .buttonContentInvariants, .thumbTrackInvariants, .toggleTransitionInvariants: return .invariants
+        case .buttonContentDifferential, .thumbTrackDifferential, .toggleTransitionDifferential: return .differential
+        case .buttonContentLegacy, .thumbTrackLegacy, .toggleTransitionLegacy: return .selfTest
         case .badInput: return .badInput
         }
     }
@@ -45,6 +48,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         switch self {
         case .buttonContentLegacy: return ButtonContentFuzzChecks.bugClasses
         case .thumbTrackLegacy: return ThumbTrackFuzzChecks.bugClasses
+        case .toggleTransitionLegacy: return ToggleTransitionFuzzChecks.bugClasses
         default: return []
         }
     }
@@ -66,6 +70,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .thumbTrackInvariants: try ThumbTrackFuzzChecks.checkInvariants(bytes)
         case .thumbTrackDifferential: try ThumbTrackFuzzChecks.checkDifferential(bytes)
         case .thumbTrackLegacy: try ThumbTrackFuzzChecks.checkLegacy(bytes, bugClass: bugClass)
+        case .toggleTransitionInvariants: try ToggleTransitionFuzzChecks.checkInvariants(bytes)
+        case .toggleTransitionDifferential: try ToggleTransitionFuzzChecks.checkDifferential(bytes)
+        case .toggleTransitionLegacy: try ToggleTransitionFuzzChecks.checkLegacy(bytes, bugClass: bugClass)
         case .badInput: try BadInputFuzzChecks.check(bytes)
         }
     }

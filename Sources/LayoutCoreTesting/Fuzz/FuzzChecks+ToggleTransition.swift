@@ -1,0 +1,181 @@
+import LayoutCore
+
+/// Fuzz check functions for toggle transitions (SPEC section 3). The decoding is
+/// `ToggleTransitionGenerator`'s, which puts a large share of elapsed times on the transition's
+/// boundaries (the start, -0, half, the end and one ulp either side of it, past it, before the
+/// start) and durations on the seeds' values, a frame, subnormal and huge ones.
+public enum ToggleTransitionFuzzChecks {
+    /// Seed bug classes of `.legacy` (seed 001, UIControlFlagView).
+    public static let bugClasses = ["state-picture-mismatch", "double-visible-layers"]
+
+    /// G1-G6 on a batch of 1...4 `.fit` configurations, in `Float` or `Double`.
+    public static func checkInvariants(_ bytes: UnsafeBufferPointer<UInt8>) throws(FuzzFinding) {
+        var source = FuzzSource(bytes)
+        let shape = FuzzBatchShape(&source, maximumCount: 4)
+        if shape.isDouble {
+            try checkInvariants(&source, shape, as: Double.self)
+        } else {
+            try checkInvariants(&source, shape, as: Float.self)
+        }
+    }
+
+    /// The batch kernel against the reference, bit for bit, on a batch of both modes.
+    public static func checkDifferential(_ bytes: UnsafeBufferPointer<UInt8>) throws(FuzzFinding) {
+        var source = FuzzSource(bytes)
+        let shape = FuzzBatchShape(&source, maximumCount: 8)
+        if shape.isDouble {
+            try checkDifferential(&source, shape, as: Double.self)
+        } else {
+            try checkDifferential(&source, shape, as: Float.self)
+        }
+    }
+
+    /// Self-test: the seed-001 quirk detectors on `.legacy` layers. Throws a `.legacyBug`
+    /// finding for the first quirk of class `bugClass` (any class when `nil`).
+    public static func checkLegacy(_ bytes: UnsafeBufferPointer<UInt8>, bugClass: String? = nil) throws(FuzzFinding) {
+        var source = FuzzSource(bytes)
+        let shape = FuzzBatchShape(&source, maximumCount: 8)
+        if shape.isDouble {
+            try checkLegacy(&source, shape, bugClass: bugClass, as: Double.self)
+        } else {
+            try checkLegacy(&source, shape, bugClass: bugClass, as: Float.self)
+        }
+    }
+
+    /// A plain control (the padding in front of decoded controls).
+    static func paddingConfiguration<S: LayoutScalar>(_ index: Int) -> ToggleTransitionConfiguration<S> {
+        let size = LayoutSize<S>(width: 24, height: 24)
+        let from = ToggleState(rawValue: UInt8(index % 3))!
+        return ToggleTransitionConfiguration(
+            bounds: LayoutSize(width: 44, height: 44), offImageSize: size, onImageSize: size,
+            indeterminateImageSize: size, from: from, to: from.tapped(), elapsed: S(index) / 10,
+            duration: index % 2 == 0 ? 0.3 : 0.5, curve: index % 2 == 0 ? .easeInOut : .linear,
+            animated: index != 3, mode: index == 1 ? .legacy : .fit)
+    }
+
+    static func checkInvariants<S: LayoutScalar>(
+        _ source: inout FuzzSource, _ shape: FuzzBatchShape, as: S.Type
+    ) throws(FuzzFinding) {
+        for _ in 0..<shape.decodedCount {
+            let c = ToggleTransitionGenerator.configuration(&source, mode: .fit, as: S.self)
+            if let violation = ToggleTransitionInvariants.violations(c).first {
+                throw FuzzFinding(violation, precision: "\(S.self)")
+            }
+        }
+    }
+
+    static func checkDifferential<S: LayoutScalar>(
+        _ source: inout FuzzSource, _ shape: FuzzBatchShape, as: S.Type
+    ) throws(FuzzFinding) {
+        var batch = ToggleTransitionFuzzBatch<S>.reused()
+        defer { ToggleTransitionFuzzBatch<S>.reuse(batch) }
+        for index in 0..<shape.leadingPadding { batch.append(paddingConfiguration(index)) }
+        for _ in 0..<shape.decodedCount { batch.append(ToggleTransitionGenerator.configuration(&source, as: S.self)) }
+        batch.runKernel(parallelism: shape.parallelism)
+        guard let index = batch.firstMismatch() else { return }
+        let description = ToggleTransitionDifferential.firstMismatch(batch.configurations).map { "\($0)" }
+            ?? "element \(index): kernel \(batch.layers(at: index)) differs from the reference "
+               + "\(ToggleTransition.layout(unchecked: batch.configurations[index])) for \(batch.configurations[index])"
+        throw FuzzFinding(.mismatch, "kernel != reference",
+                          message: "[\(S.self), batch of \(shape.count), lane \(index % _laneWidth)] \(description)")
+    }
+
+    static func checkLegacy<S: LayoutScalar>(
+        _ source: inout FuzzSource, _ shape: FuzzBatchShape, bugClass: String?, as: S.Type
+    ) throws(FuzzFinding) {
+        for _ in 0..<shape.decodedCount {
+            let c = ToggleTransitionGenerator.configuration(&source, mode: .legacy, as: S.self)
+            let layers = ToggleTransition.layout(unchecked: c)
+            if bugClass == nil || bugClass == bugClasses[0],
+               let violation = ToggleTransitionInvariants.stateMismatch(c, layers) {
+                throw FuzzFinding(violation, precision: "\(S.self)", bugClass: bugClasses[0])
+            }
+            if bugClass == nil || bugClass == bugClasses[1],
+               let violation = ToggleTransitionInvariants.doubleVisible(c, layers) {
+                throw FuzzFinding(violation, precision: "\(S.self)", bugClass: bugClasses[1])
+            }
+        }
+    }
+}
+
+/// A batch of toggle transitions, their columns and the kernel's output, built with this
+/// module's specialized array operations and reused between inputs (see `FuzzStorage`).
+struct ToggleTransitionFuzzBatch<S: LayoutScalar> {
+    var configurations: [ToggleTransitionConfiguration<S>] = []
+    var columns = ToggleTransitionColumns<S>()
+    var output = ToggleTransitionLayerColumns<S>()
+
+    static func reused() -> Self {
+        var batch = FuzzStorage.take(Self.self) ?? Self()
+        batch.removeAll()
+        return batch
+    }
+
+    static func reuse(_ batch: Self) { FuzzStorage.give(batch) }
+
+    mutating func removeAll() {
+        configurations.removeAll(keepingCapacity: true)
+        func clear<T>(_ column: inout [T]) { column.removeAll(keepingCapacity: true) }
+        clear(&columns.width); clear(&columns.height)
+        clear(&columns.offImageWidth); clear(&columns.offImageHeight)
+        clear(&columns.onImageWidth); clear(&columns.onImageHeight)
+        clear(&columns.indeterminateImageWidth); clear(&columns.indeterminateImageHeight)
+        clear(&columns.from); clear(&columns.to); clear(&columns.elapsed); clear(&columns.duration)
+        clear(&columns.curve); clear(&columns.animated); clear(&columns.mode)
+    }
+
+    mutating func append(_ c: ToggleTransitionConfiguration<S>) {
+        configurations.append(c)
+        columns.width.append(c.bounds.width); columns.height.append(c.bounds.height)
+        columns.offImageWidth.append(c.offImageSize.width); columns.offImageHeight.append(c.offImageSize.height)
+        columns.onImageWidth.append(c.onImageSize.width); columns.onImageHeight.append(c.onImageSize.height)
+        columns.indeterminateImageWidth.append(c.indeterminateImageSize.width)
+        columns.indeterminateImageHeight.append(c.indeterminateImageSize.height)
+        columns.from.append(c.from.rawValue); columns.to.append(c.to.rawValue)
+        columns.elapsed.append(c.elapsed); columns.duration.append(c.duration)
+        columns.curve.append(c.curve.rawValue); columns.animated.append(c.animated ? 1 : 0)
+        columns.mode.append(c.mode.rawValue)
+    }
+
+    /// The output's columns in a fixed order.
+    mutating func withOutputColumns(_ body: (inout [S]) -> Void) {
+        body(&output.offAlpha); body(&output.offScale); body(&output.offX); body(&output.offY)
+        body(&output.offWidth); body(&output.offHeight)
+        body(&output.onAlpha); body(&output.onScale); body(&output.onX); body(&output.onY)
+        body(&output.onWidth); body(&output.onHeight)
+        body(&output.indeterminateAlpha); body(&output.indeterminateScale)
+        body(&output.indeterminateX); body(&output.indeterminateY)
+        body(&output.indeterminateWidth); body(&output.indeterminateHeight)
+    }
+
+    /// The batch kernel on every control, into an output first filled with sentinels.
+    mutating func runKernel(parallelism: Parallelism = .serial) {
+        let count = configurations.count
+        withOutputColumns { column in
+            column.removeAll(keepingCapacity: true)
+            column.append(contentsOf: repeatElement(-S.greatestFiniteMagnitude, count: count))
+        }
+        columns.uncheckedLayout(into: &output, parallelism: parallelism)
+    }
+
+    func layers(at index: Int) -> ToggleTransitionLayers<S> {
+        func layer(_ alpha: [S], _ scale: [S], _ x: [S], _ y: [S], _ width: [S], _ height: [S]) -> ToggleLayer<S> {
+            ToggleLayer(alpha: alpha[index], scale: scale[index],
+                        frame: LayoutRect(x: x[index], y: y[index], width: width[index], height: height[index]))
+        }
+        let o = output
+        return ToggleTransitionLayers(
+            off: layer(o.offAlpha, o.offScale, o.offX, o.offY, o.offWidth, o.offHeight),
+            on: layer(o.onAlpha, o.onScale, o.onX, o.onY, o.onWidth, o.onHeight),
+            indeterminate: layer(o.indeterminateAlpha, o.indeterminateScale, o.indeterminateX,
+                                 o.indeterminateY, o.indeterminateWidth, o.indeterminateHeight))
+    }
+
+    func firstMismatch() -> Int? {
+        for index in configurations.indices {
+            let reference = ToggleTransition.layout(unchecked: configurations[index])
+            if !ToggleTransitionDifferential.equal(reference, layers(at: index)) { return index }
+        }
+        return nil
+    }
+}
