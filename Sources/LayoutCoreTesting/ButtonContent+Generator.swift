@@ -76,7 +76,8 @@ public enum ButtonContentGenerator {
             let main = placement.isHorizontal
                 ? imageSize.width + spacing + titleSize.width
                 : imageSize.height + spacing + titleSize.height
-            let along = EdgeValues.aroundBoundary(main, &source)
+            // One ulp below an empty block would be a negative length: keep it at 0.
+            let along = max(0, EdgeValues.aroundBoundary(main, &source))
             let across = length(80)
             bounds = placement.isHorizontal
                 ? LayoutSize(width: along + contentInsets.leading + contentInsets.trailing,
