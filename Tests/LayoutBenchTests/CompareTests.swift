@@ -66,6 +66,27 @@ struct CompareTests {
         #expect(runCLI(["compare", baseline, new, "--statistic", "mean"]).code == ExitCode.usage)
     }
 
+    @Test func aggregateJudgesAllSizesTogether() throws {
+        let directory = try temporaryDirectory()
+        let baseline = try write(sampleReport(), to: directory, name: "baseline.json")
+        // One noisy row: the Float 1-thread kernel at 1K only, at 0.36 of its baseline speedup.
+        var dip = sampleReport()
+        let index = dip.rows.firstIndex { $0.variant == "kernel" && $0.precision == "Float" && $0.threads == 1 && $0.size == 1_024 }!
+        dip.rows[index].speedup!.estimate *= 0.36
+        let noisy = try write(dip, to: directory, name: "noisy.json")
+        #expect(runCLI(["compare", baseline, noisy]).code == ExitCode.regression)
+        // Over both sizes the geometric mean is sqrt(0.36 * 1) = 0.6 >= 0.5.
+        let aggregated = runCLI(["compare", baseline, noisy, "--aggregate"])
+        #expect(aggregated.code == ExitCode.success)
+        #expect(aggregated.out.contains("0.60x"))
+        #expect(aggregated.out.contains("4 groups (8 rows) within thresholds"))
+        // A kernel slower at every size still fails.
+        let scalar = try write(sampleReport(speedupScale: ["Float": 1.0 / 6]), to: directory, name: "scalar.json")
+        let failed = runCLI(["compare", baseline, scalar, "--aggregate"])
+        #expect(failed.code == ExitCode.regression)
+        #expect(failed.out.contains("2 of 4 groups REGRESSED"))
+    }
+
     @Test func tighterThresholdCatchesSmallerDrops() throws {
         let directory = try temporaryDirectory()
         let baseline = try write(sampleReport(), to: directory, name: "baseline.json")

@@ -68,7 +68,7 @@ public enum LayoutBenchCLI {
       --precision P        float, double or both (default both)
       --threads LIST       kernel thread counts: numbers or 'all' (default 1,all); the
                            reference always runs on one thread
-      --quick              sizes 64,1K,16K,256K, 7 repetitions of 8 ms, 64 MiB bandwidth arrays:
+      --quick              sizes 64,1K,16K,256K, 11 repetitions of 5 ms, 64 MiB bandwidth arrays:
                            under a minute, for CI
       --output DIR         where to write latest.json, latest.csv, *.svg, README.md
                            (default Reports/benchmarks)
@@ -106,6 +106,9 @@ public enum LayoutBenchCLI {
       --statistic S        median (default): the rows' speedups, median reference time /
                            median kernel time; min: fastest reference / fastest kernel time
                            (the least disturbed repetitions: steadier on a shared machine)
+      --aggregate          judge each kernel, variant, precision and thread count by the
+                           geometric mean of its rows' changes over the sizes (a kernel that
+                           loses its SIMD code is slower at every size; noise hits single rows)
       -h, --help           this text
 
     """
@@ -371,6 +374,9 @@ public enum LayoutBenchCLI {
                 }
             case "--min-size":
                 options.minSize = try ArgumentValues.size(try reader.value(for: option))
+            case "--aggregate":
+                try reader.flag(option)
+                options.aggregate = true
             case "--statistic":
                 let text = try reader.value(for: option)
                 guard let statistic = CompareOptions.Statistic(rawValue: text.lowercased()) else {
@@ -399,6 +405,20 @@ public enum LayoutBenchCLI {
         }
         if !result.missingInBaseline.isEmpty {
             streams.out("\(result.missingInBaseline.count) new rows not in the baseline (not compared): \(result.missingInBaseline.prefix(5).map(\.description).joined(separator: "; "))\(result.missingInBaseline.count > 5 ? "; ..." : "")\n")
+        }
+        if options.aggregate {
+            streams.out("\nBy kernel, variant, precision and threads (geometric mean over the sizes):\n")
+            streams.out(Comparison.groupTable(result).text())
+            let regressions = result.groupRegressions
+            if regressions.isEmpty {
+                streams.out("compare: \(result.groups.count) groups (\(result.lines.count) rows) within thresholds\n")
+                return ExitCode.success
+            }
+            streams.out("compare: \(regressions.count) of \(result.groups.count) groups REGRESSED:\n")
+            for group in regressions {
+                streams.out("  \(group.description): speedups at \(Format.ratio(group.change)) of baseline (geometric mean over \(group.sizes.count) sizes; threshold \(Format.ratioBare(group.threshold)))\n")
+            }
+            return ExitCode.regression
         }
         let regressions = result.regressions
         if regressions.isEmpty {

@@ -7,6 +7,8 @@
 // fails a kernel that falls back to scalar or unspecialized code (its speedup drops to about
 // 1x or below, a fraction of the baseline's 3-10x).
 
+import Foundation
+
 public struct CompareOptions: Hashable, Sendable {
     /// Which speedup to compare.
     public enum Statistic: String, Hashable, Sendable, CaseIterable {
@@ -18,6 +20,10 @@ public struct CompareOptions: Hashable, Sendable {
     }
 
     public var statistic = Statistic.median
+    /// Judge each kernel, variant, precision and thread count by the geometric mean of its
+    /// rows' changes over the sizes, instead of row by row: a kernel that loses its SIMD code
+    /// is slower at every size, while noise hits single rows.
+    public var aggregate = false
     /// Per-kernel thresholds: keys `kernel` or `kernel/precision` (the more specific wins).
     public var thresholds: [String: Double] = [:]
     public var defaultThreshold = 0.5
@@ -47,8 +53,28 @@ public struct CompareLine: Hashable, Sendable {
     public var status: Status
 }
 
+/// The rows of one kernel, variant, precision and thread count, judged together
+/// (`CompareOptions.aggregate`).
+public struct CompareGroup: Hashable, Sendable {
+    public var kernel: String
+    public var variant: String
+    public var precision: String
+    public var threads: Int
+    public var sizes: [Int]
+    /// Geometric mean of the rows' changes.
+    public var change: Double
+    public var minChange: Double
+    public var maxChange: Double
+    public var threshold: Double
+    public var status: CompareLine.Status
+
+    public var description: String { "\(kernel) \(precision) \(variant) \(threads)t" }
+}
+
 public struct CompareResult: Sendable {
     public var lines: [CompareLine]
+    /// Filled when `CompareOptions.aggregate` is on; then they decide the outcome.
+    public var groups: [CompareGroup] = []
     /// Kernel rows of the baseline that the new report lacks (e.g. sizes a --quick run skips).
     public var missingInNew: [RowKey]
     /// Kernel rows of the new report that the baseline lacks.
@@ -56,6 +82,7 @@ public struct CompareResult: Sendable {
     public var warnings: [String]
 
     public var regressions: [CompareLine] { lines.filter { $0.status == .regression } }
+    public var groupRegressions: [CompareGroup] { groups.filter { $0.status == .regression } }
 }
 
 public enum Comparison {
@@ -97,11 +124,45 @@ public enum Comparison {
         if baseline.machine.cpuModel != new.machine.cpuModel {
             warnings.append("different CPUs: baseline '\(baseline.machine.cpuModel)', new '\(new.machine.cpuModel)'")
         }
+        var groups: [CompareGroup] = []
+        if options.aggregate {
+            var order: [String] = []
+            var members: [String: [CompareLine]] = [:]
+            for line in lines {
+                let id = "\(line.key.kernel)|\(line.key.variant)|\(line.key.precision)|\(line.key.threads)"
+                if members[id] == nil { order.append(id) }
+                members[id, default: []].append(line)
+            }
+            for id in order {
+                let group = members[id]!
+                let first = group[0]
+                let changes = group.map(\.change)
+                let geomean = exp(changes.map { log($0) }.reduce(0, +) / Double(changes.count))
+                let status: CompareLine.Status = geomean < first.threshold ? .regression : (geomean > 1 / first.threshold ? .improved : .ok)
+                groups.append(CompareGroup(
+                    kernel: first.key.kernel, variant: first.key.variant, precision: first.key.precision,
+                    threads: first.key.threads, sizes: group.map(\.key.size), change: geomean,
+                    minChange: changes.min()!, maxChange: changes.max()!, threshold: first.threshold, status: status))
+            }
+        }
         return CompareResult(
-            lines: lines,
+            lines: lines, groups: groups,
             missingInNew: baseRows.keys.filter { newRows[$0] == nil }.sorted(),
             missingInBaseline: newRows.keys.filter { baseRows[$0] == nil }.sorted(),
             warnings: warnings)
+    }
+
+    public static func groupTable(_ result: CompareResult) -> TextTable {
+        var table = TextTable(header: ["kernel", "variant", "precision", "threads", "sizes", "change (geomean)", "min", "max", "threshold", "status"],
+                              rightAligned: [3, 4, 5, 6, 7, 8])
+        for group in result.groups {
+            table.append([
+                group.kernel, group.variant, group.precision, String(group.threads), String(group.sizes.count),
+                Format.ratio(group.change), Format.ratio(group.minChange), Format.ratio(group.maxChange),
+                Format.ratioBare(group.threshold), group.status == .regression ? "REGRESSION" : group.status.rawValue,
+            ])
+        }
+        return table
     }
 
     public static func table(_ result: CompareResult) -> TextTable {

@@ -52,8 +52,8 @@ public struct RunOptions: Hashable, Sendable {
     public mutating func applyQuick() {
         quick = true
         sizes = RunOptions.quickSizes
-        repetitions = 7
-        budgetMilliseconds = 8
+        repetitions = 11
+        budgetMilliseconds = 5
         warmupMilliseconds = 4
         bandwidthArrayBytes = 64 << 20
         bandwidthPasses = 3
