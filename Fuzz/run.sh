@@ -35,6 +35,10 @@ WORK=Fuzz/.work
 REPORT_DIR=Reports/fuzz
 export SWIFT_BACKTRACE=enable=no  # else a crash can hang, or exit without a crash artifact
 export SWIFT_DETERMINISTIC_HASHING=1
+# As in Fuzz/Options/*.options (ClusterFuzzLite): no leak detection. The Swift runtime's caches
+# look like leaks to LeakSanitizer (seen in static builds), and leaks are not what the targets
+# hunt; ASan's memory errors and every trap still stop a run.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 
 # Build flags (verified facts: ../shared/notes/fuzzing.md). `--sanitize=fuzzer` makes SwiftPM
 # build the product as a libFuzzer target; the single combined `-sanitize=fuzzer,address`

@@ -44,6 +44,12 @@ public enum ThumbTrackFuzzChecks {
         }
     }
 
+    /// Whether `c` passes validation (controls a generator lets through invalid are skipped:
+    /// the checks are about valid input).
+    static func isValid<S: LayoutScalar>(_ c: ThumbTrackConfiguration<S>) -> Bool {
+        (try? c.validate()) != nil
+    }
+
     /// A plain control (the padding in front of decoded controls).
     static func paddingConfiguration<S: LayoutScalar>(_ index: Int) -> ThumbTrackConfiguration<S> {
         ThumbTrackConfiguration(
@@ -62,6 +68,7 @@ public enum ThumbTrackFuzzChecks {
         defer { ThumbTrackFuzzBatch<S>.reuse(batch) }
         for _ in 0..<shape.decodedCount {
             let c = ThumbTrackGenerator.configuration(&source, mode: .fit, as: S.self)
+            guard isValid(c) else { continue }
             if let violation = ThumbTrackInvariants.violations(c).first {
                 throw FuzzFinding(violation, precision: "\(S.self)")
             }
@@ -85,7 +92,10 @@ public enum ThumbTrackFuzzChecks {
         var batch = ThumbTrackFuzzBatch<S>.reused()
         defer { ThumbTrackFuzzBatch<S>.reuse(batch) }
         for index in 0..<shape.leadingPadding { batch.append(paddingConfiguration(index)) }
-        for _ in 0..<shape.decodedCount { batch.append(ThumbTrackGenerator.configuration(&source, as: S.self)) }
+        for _ in 0..<shape.decodedCount {
+            let c = ThumbTrackGenerator.configuration(&source, as: S.self)
+            if isValid(c) { batch.append(c) }
+        }
         batch.runKernel(parallelism: shape.parallelism)
         guard let index = batch.firstMismatch() else { return }
         let description = ThumbTrackDifferential.firstMismatch(batch.configurations).map { "\($0)" }
@@ -101,6 +111,7 @@ public enum ThumbTrackFuzzChecks {
         let wanted = bugClass.flatMap(ThumbTrackSeedBug.init(rawValue:))
         for _ in 0..<shape.decodedCount {
             let c = ThumbTrackGenerator.configuration(&source, mode: .legacy, as: S.self)
+            guard isValid(c) else { continue }
             let r = ThumbTrack.layout(unchecked: c)
             for bug in ThumbTrackSeedBug.allCases where wanted == nil || wanted == bug {
                 if let violation = ThumbTrackInvariants.detect(bug, c, r) {

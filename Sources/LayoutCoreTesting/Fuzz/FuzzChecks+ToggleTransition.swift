@@ -42,6 +42,12 @@ public enum ToggleTransitionFuzzChecks {
         }
     }
 
+    /// Whether `c` passes validation (controls a generator lets through invalid are skipped:
+    /// the checks are about valid input).
+    static func isValid<S: LayoutScalar>(_ c: ToggleTransitionConfiguration<S>) -> Bool {
+        (try? c.validate()) != nil
+    }
+
     /// A plain control (the padding in front of decoded controls).
     static func paddingConfiguration<S: LayoutScalar>(_ index: Int) -> ToggleTransitionConfiguration<S> {
         let size = LayoutSize<S>(width: 24, height: 24)
@@ -58,6 +64,7 @@ public enum ToggleTransitionFuzzChecks {
     ) throws(FuzzFinding) {
         for _ in 0..<shape.decodedCount {
             let c = ToggleTransitionGenerator.configuration(&source, mode: .fit, as: S.self)
+            guard isValid(c) else { continue }
             if let violation = ToggleTransitionInvariants.violations(c).first {
                 throw FuzzFinding(violation, precision: "\(S.self)")
             }
@@ -70,7 +77,10 @@ public enum ToggleTransitionFuzzChecks {
         var batch = ToggleTransitionFuzzBatch<S>.reused()
         defer { ToggleTransitionFuzzBatch<S>.reuse(batch) }
         for index in 0..<shape.leadingPadding { batch.append(paddingConfiguration(index)) }
-        for _ in 0..<shape.decodedCount { batch.append(ToggleTransitionGenerator.configuration(&source, as: S.self)) }
+        for _ in 0..<shape.decodedCount {
+            let c = ToggleTransitionGenerator.configuration(&source, as: S.self)
+            if isValid(c) { batch.append(c) }
+        }
         batch.runKernel(parallelism: shape.parallelism)
         guard let index = batch.firstMismatch() else { return }
         let description = ToggleTransitionDifferential.firstMismatch(batch.configurations).map { "\($0)" }
@@ -85,6 +95,7 @@ public enum ToggleTransitionFuzzChecks {
     ) throws(FuzzFinding) {
         for _ in 0..<shape.decodedCount {
             let c = ToggleTransitionGenerator.configuration(&source, mode: .legacy, as: S.self)
+            guard isValid(c) else { continue }
             let layers = ToggleTransition.layout(unchecked: c)
             if bugClass == nil || bugClass == bugClasses[0],
                let violation = ToggleTransitionInvariants.stateMismatch(c, layers) {
