@@ -55,6 +55,7 @@ public enum ToggleTransitionGenerator {
     public static func elapsed<S: LayoutScalar, Source: ValueSource>(
         _ source: inout Source, duration d: S
     ) -> S {
+        // Products with a huge duration may round past the largest finite value.
         func finite(_ value: S) -> S { value.isFinite ? value : S.greatestFiniteMagnitude }
         switch source.next(below: 16) {
         case 0: return 0
@@ -64,9 +65,9 @@ public enum ToggleTransitionGenerator {
         case 4: return d.nextDown
         case 5: return finite(d.nextUp)
         case 6: return finite(d * S(source.next(below: 8) + 2) / 2)  // 1x ... 4.5x
-        case 7: return -(d / 16) * S(source.next(below: 16) + 1)  // before the start
+        case 7: return -finite((d / 16) * S(source.next(below: 16) + 1))  // before the start
         case 8: return source.pick([S.greatestFiniteMagnitude, -S.greatestFiniteMagnitude, S(1e30), S.leastNonzeroMagnitude])
-        case 9: return (d / 60) * S(source.next(below: 61))  // display-link frames
+        case 9: return finite((d / 60) * S(source.next(below: 61)))  // display-link frames
         default:
             // Uniform over the transition, on a fine grid.
             return d * S(Double(source.nextWord() % 1_000_000) / 1_000_000)

@@ -25,11 +25,13 @@ public enum ToggleTransitionInvariants {
     public static func violations<S: LayoutScalar>(
         _ configuration: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
     ) -> [InvariantViolation] {
+        // The layers at `t = d`, which G2, G3 and G4 all need: computed once.
+        let final = finalLayers(configuration, layers)
         var found: [InvariantViolation] = []
         found += rangeViolations(configuration, layers)
-        found += restViolations(configuration, layers)
-        found += endViolations(configuration, layers)
-        found += monotonicityViolations(configuration, layers)
+        found += restViolations(configuration, layers, final: final)
+        found += endViolations(configuration, layers, final: final)
+        found += monotonicityViolations(configuration, layers, final: final)
         found += centeringViolations(configuration, layers)
         found += tapViolations(configuration)
         return found
@@ -79,7 +81,12 @@ public enum ToggleTransitionInvariants {
     public static func stateMismatch<S: LayoutScalar>(
         _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
     ) -> InvariantViolation? {
-        let final = finalLayers(c, layers)
+        stateMismatch(c, final: finalLayers(c, layers))
+    }
+
+    static func stateMismatch<S: LayoutScalar>(
+        _ c: ToggleTransitionConfiguration<S>, final: ToggleTransitionLayers<S>
+    ) -> InvariantViolation? {
         guard final[c.to].alpha != 1 else { return nil }
         return InvariantViolation(
             "G2", "state/picture mismatch: the state is \(c.to) but its layer's alpha at rest is "
@@ -92,7 +99,12 @@ public enum ToggleTransitionInvariants {
     public static func doubleVisible<S: LayoutScalar>(
         _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
     ) -> InvariantViolation? {
-        let final = finalLayers(c, layers)
+        doubleVisible(c, final: finalLayers(c, layers))
+    }
+
+    static func doubleVisible<S: LayoutScalar>(
+        _ c: ToggleTransitionConfiguration<S>, final: ToggleTransitionLayers<S>
+    ) -> InvariantViolation? {
         let visible = visibleStates(final)
         guard visible.count > 1 else { return nil }
         return InvariantViolation("G2", "layers \(visible) are all visible at rest", input: describe(c, final))
@@ -129,9 +141,16 @@ public enum ToggleTransitionInvariants {
     public static func restViolations<S: LayoutScalar>(
         _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
     ) -> [InvariantViolation] {
+        restViolations(c, layers, final: finalLayers(c, layers))
+    }
+
+    static func restViolations<S: LayoutScalar>(
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>,
+        final: ToggleTransitionLayers<S>
+    ) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
-        if let mismatch = stateMismatch(c, layers) { found.append(mismatch) }
-        if let double = doubleVisible(c, layers) { found.append(double) }
+        if let mismatch = stateMismatch(c, final: final) { found.append(mismatch) }
+        if let double = doubleVisible(c, final: final) { found.append(double) }
         if c.animated && c.from != c.to {
             var start = c
             start.elapsed = 0
@@ -149,10 +168,17 @@ public enum ToggleTransitionInvariants {
 
     /// G3: from `t >= d` on (and when not animated, or `from == to`) the layers are exactly
     /// the rest of `to`: its layer alpha 1, the others 0, every scale 1, every image centered
-    /// at its own size. Checked on `layers` when at rest, and on re-layouts at `t = d`, one
-    /// ulp past it and at twice `d`.
+    /// at its own size. Checked on `layers` when at rest, and on re-layouts at `t = d` and at
+    /// twice `d`.
     public static func endViolations<S: LayoutScalar>(
         _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
+    ) -> [InvariantViolation] {
+        endViolations(c, layers, final: finalLayers(c, layers))
+    }
+
+    static func endViolations<S: LayoutScalar>(
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>,
+        final: ToggleTransitionLayers<S>
     ) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         func check(_ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>) {
@@ -171,12 +197,12 @@ public enum ToggleTransitionInvariants {
         }
         if isAtRest(c) { check(c, layers) }
         if c.animated && c.from != c.to {
+            var end = c
+            end.elapsed = c.duration
+            if !isAtRest(c) { check(end, final) }  // (at rest, `final` is `layers`: checked above)
             let doubled = c.duration * 2
-            for end in [c.duration, c.duration.nextUp, doubled.isFinite ? doubled : S.greatestFiniteMagnitude] {
-                var later = c
-                later.elapsed = end
-                check(later, ToggleTransition.layout(unchecked: later))
-            }
+            end.elapsed = doubled.isFinite ? doubled : S.greatestFiniteMagnitude
+            check(end, ToggleTransition.layout(unchecked: end))
         }
         return found
     }
@@ -184,19 +210,26 @@ public enum ToggleTransitionInvariants {
     // MARK: - G4
 
     /// G4: the incoming layer's alpha never decreases as `t` grows: compared with re-layouts
-    /// one ulp later, halfway to the end, just before the end and at the end.
+    /// one ulp later, halfway to the end, and at the end.
     public static func monotonicityViolations<S: LayoutScalar>(
         _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
+    ) -> [InvariantViolation] {
+        monotonicityViolations(c, layers, final: finalLayers(c, layers))
+    }
+
+    static func monotonicityViolations<S: LayoutScalar>(
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>,
+        final: ToggleTransitionLayers<S>
     ) -> [InvariantViolation] {
         guard c.animated && c.from != c.to else { return [] }
         var found: [InvariantViolation] = []
         let alpha = layers[c.to].alpha
-        var laterTimes = [c.elapsed.nextUp, c.duration.nextDown, c.duration]
+        var laterTimes = [c.elapsed.nextUp, c.duration]
         if c.elapsed < c.duration { laterTimes.append(c.elapsed + (c.duration - c.elapsed) / 2) }
         for time in laterTimes where time.isFinite && time > c.elapsed {
             var later = c
             later.elapsed = time
-            let laterAlpha = ToggleTransition.layout(unchecked: later)[c.to].alpha
+            let laterAlpha = time == c.duration ? final[c.to].alpha : ToggleTransition.layout(unchecked: later)[c.to].alpha
             if laterAlpha < alpha {
                 found.append(InvariantViolation(
                     "G4", "the incoming \(c.to) alpha drops from \(alpha) at t = \(c.elapsed) to \(laterAlpha) at t = \(time)",

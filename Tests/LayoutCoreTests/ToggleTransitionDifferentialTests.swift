@@ -38,4 +38,44 @@ import Testing
             batch += 1
         }
     }
+
+    /// Every batch length from 0 to 3x the lane width + 1 (tails of every length, and batches
+    /// made of a tail only), modes, states and curves mixed lane by lane.
+    @Test func everyShortBatchLength() {
+        var random = SplitMix64(seed: 7)
+        for length in 0...(3 * _laneWidth + 1) {
+            for _ in 0..<200 {
+                let floats = (0..<length).map { _ in ToggleTransitionGenerator.configuration(&random, as: Float.self) }
+                let doubles = (0..<length).map { _ in ToggleTransitionGenerator.configuration(&random, as: Double.self) }
+                #expect(ToggleTransitionDifferential.firstMismatch(floats) == nil, "length \(length)")
+                #expect(ToggleTransitionDifferential.firstMismatch(doubles) == nil, "length \(length)")
+            }
+        }
+    }
+
+    /// Lengths around the kernel's chunk (256 controls) and solver block (32 lanes), with
+    /// every control animating along the curve (the solver's packed pass full) or none.
+    @Test func chunkAndBlockBoundaries() {
+        var random = SplitMix64(seed: 8)
+        for length in [31, 32, 33, 255, 256, 257, 259, 511, 512, 515] {
+            for allEased in [true, false] {
+                let configurations = (0..<length).map { _ in
+                    var c = ToggleTransitionGenerator.configuration(&random, as: Float.self)
+                    if allEased {
+                        (c.curve, c.animated, c.elapsed) = (.easeInOut, true, c.duration * 0.375)
+                        if c.from == c.to { c.to = c.from.tapped() }
+                    }
+                    return c
+                }
+                #expect(ToggleTransitionDifferential.firstMismatch(configurations) == nil, "length \(length)")
+            }
+        }
+    }
+
+    /// Splitting a batch across threads changes nothing.
+    @Test func threadedBatchMatchesReference() {
+        var random = SplitMix64(seed: 99)
+        let configurations = (0..<50_003).map { _ in ToggleTransitionGenerator.configuration(&random, as: Float.self) }
+        #expect(ToggleTransitionDifferential.firstMismatch(configurations, parallelism: .threads(3)) == nil)
+    }
 }

@@ -107,6 +107,9 @@ extension ToggleTransitionColumns {
     @inlinable
     public func validate() throws(LayoutError) {
         if let error = _columnLengthError() { throw error }
+        // The common case, everything valid, in one fused pass; only a batch that fails it
+        // goes through the per-column pass below, which names the error.
+        if _withInputPointers({ p in Self._allValid(p, count: count) }) { return }
         let error: LayoutError? = _withInputPointers { p in
             var validator = _BatchValidator(count: count)
             validator.check(p.width, field: "width", rule: .length)
@@ -127,6 +130,54 @@ extension ToggleTransitionColumns {
             return validator.error
         }
         if let error { throw error }
+    }
+
+    /// Whether every value of every column is valid: the rules of `validate()` (the same
+    /// comparisons as `_ValueRule.accepts`, and raw values below the case count compared as
+    /// floating-point lanes), over all columns at once, a lane group at a time.
+    @inlinable
+    static func _allValid(_ p: _ToggleTransitionInputPointers<Scalar>, count: Int) -> Bool {
+        typealias Lanes = _Lanes<Scalar>
+        let zero = Lanes()
+        let maximumLength = Lanes(repeating: Scalar(LayoutLimits.maximumLength))
+        let largest = Lanes(repeating: Scalar.greatestFiniteMagnitude)
+        // Case counts hoisted out of the loop (`allCases` builds an array).
+        let stateCount = Lanes(repeating: Scalar(ToggleState.allCases.count))
+        let targetCount = Lanes(repeating: Scalar(_targetStateCount))
+        let curveCount = Lanes(repeating: Scalar(ToggleTransitionCurve.allCases.count))
+        let flagCount = Lanes(repeating: 2)
+        let modeCount = Lanes(repeating: Scalar(LayoutMode.allCases.count))
+        var valid = zero == zero
+        @inline(__always) func check(_ index: Int, _ lanes: Int) {
+            @inline(__always) func length(_ column: UnsafePointer<Scalar>) -> _LaneMask<Scalar> {
+                let v = Lanes.load(column, at: index, count: lanes)
+                return _LaneMask._vectorAnd(v >= zero, v <= maximumLength)
+            }
+            @inline(__always) func raw(_ column: UnsafePointer<UInt8>, below caseCount: Lanes) -> _LaneMask<Scalar> {
+                Lanes.load(column, at: index, count: lanes) < caseCount
+            }
+            var ok = _LaneMask._vectorAnd(length(p.width), length(p.height))
+            ok = _LaneMask._vectorAnd(ok, _LaneMask._vectorAnd(length(p.offImageWidth), length(p.offImageHeight)))
+            ok = _LaneMask._vectorAnd(ok, _LaneMask._vectorAnd(length(p.onImageWidth), length(p.onImageHeight)))
+            ok = _LaneMask._vectorAnd(ok, _LaneMask._vectorAnd(
+                length(p.indeterminateImageWidth), length(p.indeterminateImageHeight)))
+            let elapsed = Lanes.load(p.elapsed, at: index, count: lanes)
+            ok = _LaneMask._vectorAnd(ok, _LaneMask._vectorAnd(elapsed >= zero - largest, elapsed <= largest))
+            // Padding lanes of a tail hold 1 here: 0 is not a valid duration.
+            let duration = Lanes.load(p.duration, at: index, count: lanes, padding: 1)
+            ok = _LaneMask._vectorAnd(ok, _LaneMask._vectorAnd(duration > zero, duration <= largest))
+            ok = _LaneMask._vectorAnd(ok, _LaneMask._vectorAnd(raw(p.from, below: stateCount), raw(p.to, below: targetCount)))
+            ok = _LaneMask._vectorAnd(ok, _LaneMask._vectorAnd(raw(p.curve, below: curveCount), raw(p.animated, below: flagCount)))
+            ok = _LaneMask._vectorAnd(ok, raw(p.mode, below: modeCount))
+            valid = _LaneMask._vectorAnd(valid, ok)
+        }
+        var index = 0
+        while count - index >= _laneWidth {
+            check(index, _laneWidth)
+            index += _laneWidth
+        }
+        if index < count { check(index, count - index) }
+        return !valid._vectorNot._vectorAny
     }
 
     @inlinable

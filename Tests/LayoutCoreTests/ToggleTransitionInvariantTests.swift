@@ -1,0 +1,86 @@
+import LayoutCore
+import LayoutCoreTesting
+import Testing
+
+/// G1-G6 for `.fit` over 100,000 seeded valid inputs per precision: every state pair, both
+/// curves, animated or not, elapsed times before, at, around and past the ends, the seeds',
+/// random, subnormal and huge durations, images smaller and larger than the bounds.
+@Suite struct ToggleTransitionInvariantTests {
+    @Test func invariantsHoldFloat() { check(Float.self, seed: 0x7066_F) }
+    @Test func invariantsHoldDouble() { check(Double.self, seed: 0x7066_D) }
+
+    func check<S: LayoutScalar>(_: S.Type, seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var failures = 0
+        for index in 0..<100_000 {
+            let configuration = ToggleTransitionGenerator.configuration(&random, mode: .fit, as: S.self)
+            let violations = ToggleTransitionInvariants.violations(configuration)
+            if !violations.isEmpty {
+                failures += 1
+                if failures <= 5 { Issue.record("case \(index): \(violations[0])") }
+            }
+        }
+        #expect(failures == 0)
+    }
+
+    /// G4 over pairs of times: for random configurations, the incoming alpha at a sorted list
+    /// of random times never decreases (the check above compares with a few later times).
+    @Test func incomingAlphaNeverDecreasesOverATimeline() {
+        func check<S: LayoutScalar>(_: S.Type, seed: UInt64) {
+            var random = SplitMix64(seed: seed)
+            for _ in 0..<500 {
+                var configuration = ToggleTransitionGenerator.configuration(&random, mode: .fit, as: S.self)
+                configuration.animated = true
+                if configuration.from == configuration.to { configuration.to = configuration.from.tapped() }
+                let times = (0..<40).map { _ in configuration.duration * S(Double(random.next() % 1_200_001) / 1_000_000 - 0.1) }
+                var previous = -S.infinity
+                for time in times.sorted() {
+                    configuration.elapsed = time
+                    let alpha = ToggleTransition.layout(unchecked: configuration)[configuration.to].alpha
+                    #expect(alpha >= previous, "\(configuration)")
+                    previous = alpha
+                }
+            }
+        }
+        check(Float.self, seed: 41)
+        check(Double.self, seed: 42)
+    }
+
+    /// The checks are not vacuous: layers broken on purpose are caught, each by its invariant.
+    @Test func checksCatchBrokenLayers() {
+        let configuration = ToggleTransitionConfiguration<Double>(
+            bounds: LayoutSize(width: 80, height: 80), offImageSize: LayoutSize(width: 30, height: 20),
+            onImageSize: LayoutSize(width: 24, height: 24), indeterminateImageSize: LayoutSize(width: 40, height: 32),
+            from: .off, to: .on, elapsed: 0.1, duration: 0.3)
+        let good = ToggleTransition.layout(unchecked: configuration)
+        #expect(ToggleTransitionInvariants.violations(configuration, good).isEmpty)
+
+        var tooOpaque = good
+        tooOpaque.on.alpha = 1.5
+        #expect(ToggleTransitionInvariants.rangeViolations(configuration, tooOpaque).map(\.invariant) == ["G1"])
+
+        var tooSmall = good
+        tooSmall.off.scale = 0.05
+        tooSmall.off.frame = LayoutRect(x: 39.25, y: 39.5, width: 1.5, height: 1)
+        #expect(ToggleTransitionInvariants.rangeViolations(configuration, tooSmall).map(\.invariant) == ["G1"])
+
+        var offCenter = good
+        offCenter.on.frame.x += 0.5
+        #expect(ToggleTransitionInvariants.centeringViolations(configuration, offCenter).map(\.invariant) == ["G5"])
+
+        var atRest = configuration
+        atRest.elapsed = 0.3
+        var notRest = ToggleTransition.layout(unchecked: atRest)
+        notRest.off.scale = 2  // the animation's last frame without the completion block
+        notRest.off.frame = LayoutRect(x: 10, y: 20, width: 60, height: 40)
+        #expect(ToggleTransitionInvariants.endViolations(atRest, notRest).map(\.invariant) == ["G3"])
+
+        var bothVisible = ToggleTransition.layout(unchecked: atRest)
+        bothVisible.indeterminate.alpha = 1
+        #expect(ToggleTransitionInvariants.doubleVisible(atRest, bothVisible) != nil)
+        var wrongPicture = ToggleTransition.layout(unchecked: atRest)
+        wrongPicture.on.alpha = 0
+        wrongPicture.off.alpha = 1
+        #expect(ToggleTransitionInvariants.stateMismatch(atRest, wrongPicture) != nil)
+    }
+}
