@@ -311,12 +311,24 @@ public enum LayoutBenchCLI {
         }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
+        let build = BuildInfo.current(explicitFlags: options.buildFlags, executablePath: executablePath)
+        // Internal consistency checks (a `-D...CHECKS` flag) or no optimization make the numbers
+        // meaningless too: say so loudly (the report records the flags).
+        let suspicious = build.swiftFlags.split(separator: " ").filter { $0 == "-Onone" || $0.uppercased().contains("CHECKS") }
+        if !suspicious.isEmpty {
+            streams.err("""
+            ************************************************************************
+            * layout-bench was built with \(suspicious.joined(separator: " ")): its numbers do not reflect
+            * a normal release build.
+            ************************************************************************
+
+            """)
+        }
         let report: BenchReport
         do {
             report = try runner.run(
                 arguments: arguments, machine: .current(), toolchain: .current(),
-                build: .current(explicitFlags: options.buildFlags, executablePath: executablePath),
-                date: formatter.string(from: Date()))
+                build: build, date: formatter.string(from: Date()))
         } catch let failure as VerificationFailure {
             streams.err("layout-bench: KERNEL OUTPUT DIFFERS FROM THE REFERENCE: \(failure)\n")
             return ExitCode.verification
