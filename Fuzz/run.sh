@@ -238,9 +238,9 @@ selftest_one() {  # selftest_one TARGET CLASS SEED: runs in the background
     -artifact_prefix="$dir/" "$dir/corpus" > "$dir/log" 2>&1 || rc=$?
   end=$(date +%s%N)
   if [ "$rc" != 0 ] && grep -q "seed bug class '$class'" "$dir/log"; then
-    echo "found $(( (end - start) / 1000000 ))" > "$dir/result"
+    echo "found $(( (end - start) / 1000000 )) $(sed -nE 's/.*found at execution ([0-9]+) .*/\1/p' "$dir/log" | head -n 1)" > "$dir/result"
   else
-    echo "missed $(( (end - start) / 1000000 ))" > "$dir/result"
+    echo "missed $(( (end - start) / 1000000 )) -" > "$dir/result"
   fi
 }
 SELFTESTS=()
@@ -260,22 +260,23 @@ for entry in "${SELFTESTS[@]}"; do
 done
 wait || true
 
-declare -A SELF_FOUND SELF_TIMES SELF_MEDIAN
+declare -A SELF_FOUND SELF_TIMES SELF_MEDIAN SELF_EXECUTIONS
 for entry in "${SELFTESTS[@]}"; do
   target=${entry%%:*}; class=${entry#*:}
-  found=0; times=()
+  found=0; times=(); executions=()
   for seed in $(seq 1 "$SELFTEST_SEEDS"); do
-    read -r outcome ms < "$RUN/selftest-$target-$class-$seed/result"
-    if [ "$outcome" = found ]; then found=$((found + 1)); times+=("$ms"); else times+=("inf"); fi
+    read -r outcome ms count < "$RUN/selftest-$target-$class-$seed/result"
+    if [ "$outcome" = found ]; then found=$((found + 1)); times+=("$ms"); executions+=("${count:--}"); else times+=("inf"); executions+=("-"); fi
   done
+  SELF_EXECUTIONS[$entry]=$(printf '%s\n' "${executions[@]}" | awk '{ printf "%s%s", (NR > 1 ? ", " : ""), ($1 == "-" ? "null" : $1) }')
   # Median over all runs; a missed run counts as longer than the budget.
   median=$(printf '%s\n' "${times[@]}" | sed "s/inf/999999999/" | sort -n \
     | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; if (m >= 999999999) print "null"; else printf "%.3f", m / 1000 }')
   SELF_FOUND[$entry]=$found
   SELF_TIMES[$entry]=$(printf '%s\n' "${times[@]}" | awk '{ printf "%s%s", (NR > 1 ? ", " : ""), ($1 == "inf" ? "null" : sprintf("%.3f", $1 / 1000)) }')
   SELF_MEDIAN[$entry]=$median
-  printf '   %-26s %-32s found %d/%d  median %ss  times [%s]\n' "$target" "$class" "$found" "$SELFTEST_SEEDS" \
-    "$median" "${SELF_TIMES[$entry]}"
+  printf '   %-26s %-32s found %d/%d  median %ss  times [%s]  executions [%s]\n' "$target" "$class" "$found" \
+    "$SELFTEST_SEEDS" "$median" "${SELF_TIMES[$entry]}" "${SELF_EXECUTIONS[$entry]}"
   if [ $((found * 2)) -lt "$SELFTEST_SEEDS" ]; then
     note_failure "$target: the self-test found '$class' in only $found of $SELFTEST_SEEDS runs"
   fi
@@ -317,10 +318,10 @@ json_string() { printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g'
   for entry in "${SELFTESTS[@]}"; do
     [ $first = 1 ] || echo ","
     first=0
-    printf '    {"target": "%s", "bug_class": "%s", "found": %s, "fraction_found": %s, "median_seconds": %s, "seconds": [%s]}' \
+    printf '    {"target": "%s", "bug_class": "%s", "found": %s, "fraction_found": %s, "median_seconds": %s, "seconds": [%s], "executions": [%s]}' \
       "${entry%%:*}" "${entry#*:}" "${SELF_FOUND[$entry]}" \
       "$(awk -v f="${SELF_FOUND[$entry]}" -v n="$SELFTEST_SEEDS" 'BEGIN { printf "%.2f", f / n }')" \
-      "${SELF_MEDIAN[$entry]}" "${SELF_TIMES[$entry]}"
+      "${SELF_MEDIAN[$entry]}" "${SELF_TIMES[$entry]}" "${SELF_EXECUTIONS[$entry]}"
   done
   echo ""
   echo "  ]},"
@@ -360,12 +361,13 @@ json_string() { printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g'
   echo "## Self-tests: time to find each seed bug in \`.legacy\`"
   echo ""
   echo "$SELFTEST_SEEDS runs per class (\`-seed=1...$SELFTEST_SEEDS\`), each from an empty corpus with the"
-  echo "target's dictionary, budget ${SELFTEST_SECONDS}s; time is wall clock from start to the crash."
+  echo "target's dictionary, budget ${SELFTEST_SECONDS}s; time is wall clock from the process's start"
+  echo "(its start-up included) to the crash; executions counts the inputs run until the finding."
   echo ""
-  echo "| target | seed bug class | found | median (s) | times (s) |"
-  echo "|---|---|---:|---:|---|"
+  echo "| target | seed bug class | found | median (s) | times (s) | executions |"
+  echo "|---|---|---:|---:|---|---|"
   for entry in "${SELFTESTS[@]}"; do
-    echo "| ${entry%%:*} | ${entry#*:} | ${SELF_FOUND[$entry]}/$SELFTEST_SEEDS | ${SELF_MEDIAN[$entry]} | ${SELF_TIMES[$entry]} |"
+    echo "| ${entry%%:*} | ${entry#*:} | ${SELF_FOUND[$entry]}/$SELFTEST_SEEDS | ${SELF_MEDIAN[$entry]} | ${SELF_TIMES[$entry]} | ${SELF_EXECUTIONS[$entry]} |"
   done
   echo ""
   if [ -f "$REPORT_DIR/coverage.md" ]; then

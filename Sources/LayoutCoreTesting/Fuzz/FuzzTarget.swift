@@ -85,13 +85,18 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     public func run(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let bytes = UnsafeBufferPointer(start: size > 0 ? data : nil, count: size)
         FuzzStorage.isEnabled = true
+        FuzzTarget.executions += 1
         do {
             try check(bytes, bugClass: kind == .selfTest ? FuzzTarget.selectedBugClass : nil)
         } catch {
-            fatalError("\(error)")
+            fatalError("\(error)\n  found at execution \(FuzzTarget.executions) of this process")
         }
         return 0
     }
+
+    /// Inputs run by this process (libFuzzer prints no count when a run crashes; the
+    /// self-tests report how many executions it took to find a bug).
+    nonisolated(unsafe) static var executions = 0
 
     /// `LAYOUTCORE_FUZZ_BUG_CLASS`, read once.
     public static let selectedBugClass: String? = {
