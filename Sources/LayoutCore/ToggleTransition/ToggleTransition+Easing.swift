@@ -13,23 +13,23 @@
 //   (`_EasingArithmetic` is implemented by one scalar and by lane vectors).
 // - Accuracy: after 18 halvings `|s - s*| <= 2^-19`, and `Y' <= 1.5`, so the value is within
 //   1.5 * 2^-19 = 2.9e-6 of the exact curve (plus a few ulps of rounding). The tests measure
-//   the maximum error against a 60-step Double bisection of the exact Bernstein form at 10,000
-//   points (Docs/ToggleTransition.md has the figures).
+//   the maximum error against a Double bisection of the exact Bernstein form, run to
+//   convergence, at 10,000 points: 2.92e-6 in Float, 2.84e-6 in Double.
 // - Monotone, exactly: `x -> s` is a walk down a fixed binary tree whose decision at each node
 //   is `X(node) < x`, a monotone test of `x`; two inputs take the same path until they part,
 //   and there the larger one goes right, so `x1 < x2` gives `s1 <= s2`. `s -> Y` is evaluated
 //   on the lower half (`Y(1 - s) = 1 - Y(s)` above 0.5), where each grid step raises `Y` by a
 //   relative 1e-5 or more, far above the rounding; the tests check every grid point. Hence the
 //   eased progress never decreases as time grows (invariant G4) in either precision.
-// - The grid points `odd / 2^19` are exact in `Float` and `Double`, and so are `s +- step`.
+// - The grid points `odd / 2^19` are exact in `Float` and `Double`, and so is every step.
 // - Exact ends: progress 0 gives 0 and progress 1 gives 1 (the last bracket's midpoint alone
 //   would give 1e-11 and 1 - 1e-11).
 // - Cost: per step one cubic (3 multiplications, 2 additions), a compare, a blend with 0, a
 //   subtraction and an addition.
 
 /// The arithmetic the easing solver needs, implemented by one scalar (`_EasingScalar`, for the
-/// reference) and by lane vectors (`_Lanes` and `_EasingPair`s of them, for the kernel). Each operation is
-/// one IEEE operation per value, so every implementation computes the same bits.
+/// reference) and by lane vectors (`_Lanes` and `_EasingPair`s of them, for the kernel). Each
+/// operation is one IEEE operation per value, so every implementation computes the same bits.
 public protocol _EasingArithmetic {
     associatedtype Scalar: LayoutScalar
     associatedtype Condition
