@@ -1,4 +1,5 @@
-/// The floating-point types LayoutCore computes in: `Float` and `Double`.
+/// The floating-point types LayoutCore computes in: `Float` and `Double` (and only those:
+/// the lane code relies on their 4- and 8-byte layouts).
 ///
 /// Every reference and every batch kernel is generic over `LayoutScalar`. For the same
 /// precision and the same input, a kernel's output has exactly the bit pattern of its
