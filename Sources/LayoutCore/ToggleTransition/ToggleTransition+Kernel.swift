@@ -348,9 +348,8 @@ extension ToggleTransition {
         let chunk = _chunkLength
         let byteCount = _ToggleScratch<Scalar>.byteCount(chunkLength: chunk)
         withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: 64) { raw in
-            // Zeroed once, so that every read below (stale lanes past a count included) reads
-            // initialized memory.
-            raw.initializeMemory(as: UInt8.self, repeating: 0)
+            // Every scratch value is written before it is read (see `_chunk` for the one
+            // exception, padded there), so the memory is not cleared.
             let scratch = _ToggleScratch<Scalar>(raw.baseAddress!, chunkLength: chunk)
             let fullEnd = range.lowerBound + range.count - range.count % _laneWidth
             var start = range.lowerBound
@@ -423,6 +422,13 @@ extension ToggleTransition {
             scratch.origin[solvingCount] = Int32(truncatingIfNeeded: index)
             solvingCount &+= Int(truncatingIfNeeded: scratch.needsSolver[index] & 1)
         }
+        // The solver reads whole lane groups: give the last one's unused lanes a value (the
+        // scratch's length is a multiple of the lane width).
+        var padding = solvingCount
+        while padding % _laneWidth != 0 {
+            scratch.solving[padding] = 0
+            padding += 1
+        }
         _solve(scratch.solving, count: solvingCount)
         for packed in 0..<solvingCount {
             scratch.eased[Int(scratch.origin[packed])] = scratch.solving[packed]
@@ -466,8 +472,8 @@ extension ToggleTransition {
             store(solved.second.first, 2); store(solved.second.second, 3)
             index += 4 * w
         }
-        // The rest one lane group at a time (the scratch's length is a multiple of the lane
-        // width, so the last group may read and write past `count`: those lanes are unused).
+        // The rest one lane group at a time (the last group may read and write up to three
+        // values past `count`, padded by `_chunk`: those lanes are unused).
         while index < count {
             store(_ToggleEasing.easeInOut(load(0)), 0)
             index += w
