@@ -1,61 +1,9 @@
-// Lane primitives the thumb track kernel needs beyond Lanes.swift: branch-free bitwise selects,
-// NaN and finiteness tests, `nextDown` of positive values, rounding half away from zero, and
-// stores of small integers (indices, flags) into byte columns. No new `LayoutScalar`
-// requirement: where a concrete type is needed, the code switches on the scalar's size (4:
-// `Float`, 8: `Double`), which specialization folds away.
-//
-// Why a second select: `_Lanes.replacing(with:where:)` calls the stdlib's generic
-// `SIMD.replacing(with:where:)`, a per-lane `if`. Once specialized, LLVM keeps some of those as
-// real branches on mask lanes (and computes the selected arithmetic lane by lane behind them):
-// with random phases, directions and modes they mispredict, and the thumb track kernel measured
-// slower than its scalar reference. `_select` reinterprets the lanes as a `SIMDMask` of
-// integers, whose concrete `replacing(with:where:)` is `(a & ~m) | (b & m)` in vector
-// instructions, and is exact (bits are moved, not computed).
+// Lane primitives the thumb track kernel needs beyond Lanes.swift: NaN and finiteness tests,
+// `nextDown` of positive values, and stores of small integers (indices, flags) into byte
+// columns. No new `LayoutScalar` requirement: where a concrete type is needed, the code
+// switches on the scalar's size (4: `Float`, 8: `Double`), which specialization folds away.
 
 extension _Lanes {
-    /// `mask ? other : self` per lane, as bitwise vector operations (no branch).
-    @inlinable @inline(__always)
-    public func _select(_ other: Self, where mask: _LaneMask<Scalar>) -> Self {
-        if MemoryLayout<Scalar>.size == 4 {
-            typealias Bits = SIMDMask<SIMD4<Int32>>
-            let a = unsafeBitCast(vector, to: Bits.self), b = unsafeBitCast(other.vector, to: Bits.self)
-            let m = unsafeBitCast(mask.mask, to: Bits.self)
-            return Self(unsafeBitCast(a.replacing(with: b, where: m), to: SIMD4<Scalar>.self))
-        } else {
-            typealias Bits = SIMDMask<SIMD4<Int64>>
-            let a = unsafeBitCast(vector, to: Bits.self), b = unsafeBitCast(other.vector, to: Bits.self)
-            let m = unsafeBitCast(mask.mask, to: Bits.self)
-            return Self(unsafeBitCast(a.replacing(with: b, where: m), to: SIMD4<Scalar>.self))
-        }
-    }
-
-    /// `mask ? other : self` per lane, without a branch.
-    @inlinable @inline(__always)
-    public func _select(_ other: Scalar, where mask: _LaneMask<Scalar>) -> Self {
-        _select(Self(repeating: other), where: mask)
-    }
-
-    /// Lane-wise `Swift.max(self, other)` (`other >= self ? other : self`), without a branch.
-    @inlinable @inline(__always)
-    public func _maxSelect(_ other: Self) -> Self { _select(other, where: other >= self) }
-
-    /// Lane-wise `Swift.min(self, other)` (`other < self ? other : self`), without a branch.
-    @inlinable @inline(__always)
-    public func _minSelect(_ other: Self) -> Self { _select(other, where: other < self) }
-
-    /// `roundedToNearestOrAwayFromZero()` (Lanes.swift, which explains the arithmetic) with
-    /// branch-free selects: lane-wise `rounded(.toNearestOrAwayFromZero)`, exact.
-    @inlinable @inline(__always)
-    public func _roundedHalfAwaySelect() -> Self {
-        let (magnitudeVector, signVector) = Scalar._lanesSplitSign(vector)
-        let magnitude = Self(magnitudeVector)
-        let threshold = Self(repeating: Scalar._integralThreshold)
-        var rounded = (magnitude + threshold) - threshold
-        rounded = rounded._select(rounded + 1, where: (rounded - magnitude) == -0.5)
-        rounded = rounded._select(magnitude, where: magnitude >= threshold)
-        return Self(Scalar._lanesOr(rounded.vector, signVector))
-    }
-
     /// Lane-wise `isNaN`: a NaN is the only value not equal to itself.
     @inlinable @inline(__always)
     public var _isNaN: _LaneMask<Scalar> { !(self == self) }

@@ -40,11 +40,38 @@ public struct _LaneMask<Scalar: LayoutScalar> {
 
     @inlinable @inline(__always) public init(_ mask: SIMDMask<SIMD4<Scalar.SIMDMaskScalar>>) { self.mask = mask }
 
-    @inlinable @inline(__always) public static func & (a: Self, b: Self) -> Self { Self(a.mask .& b.mask) }
-    @inlinable @inline(__always) public static func | (a: Self, b: Self) -> Self { Self(a.mask .| b.mask) }
-    @inlinable @inline(__always) public static prefix func ! (a: Self) -> Self { Self(.!a.mask) }
-    /// Whether any lane is true.
-    @inlinable @inline(__always) public var any: Bool { Swift.any(mask) }
+    // Mask logic. The stdlib has single-instruction `.&`, `.|` and `.!` only on concrete mask
+    // types; its generic ones, even specialized, moved mask lanes through general-purpose
+    // registers two at a time (seen with perf and objdump in the toggle kernel). So the masks
+    // are viewed as their concrete type: `SIMDMask<SIMD4<Int32>>` for `Float` lanes,
+    // `SIMDMask<SIMD4<Int64>>` for `Double`. The width test folds away once specialized.
+
+    /// Both masks, lane by lane.
+    @inlinable @inline(__always) public static func & (a: Self, b: Self) -> Self {
+        MemoryLayout<Scalar>.size == 4 ? _from32(a._as32 .& b._as32) : _from64(a._as64 .& b._as64)
+    }
+    /// Either mask, lane by lane.
+    @inlinable @inline(__always) public static func | (a: Self, b: Self) -> Self {
+        MemoryLayout<Scalar>.size == 4 ? _from32(a._as32 .| b._as32) : _from64(a._as64 .| b._as64)
+    }
+    /// The opposite mask, lane by lane.
+    @inlinable @inline(__always) public static prefix func ! (a: Self) -> Self {
+        MemoryLayout<Scalar>.size == 4 ? _from32(.!a._as32) : _from64(.!a._as64)
+    }
+    /// Whether any lane is true: the mask's 64-bit words or-ed together.
+    @inlinable @inline(__always) public var any: Bool {
+        if MemoryLayout<Scalar>.size == 4 {
+            let words = unsafeBitCast(self, to: (UInt64, UInt64).self)
+            return (words.0 | words.1) != 0
+        }
+        let words = unsafeBitCast(self, to: (UInt64, UInt64, UInt64, UInt64).self)
+        return ((words.0 | words.1) | (words.2 | words.3)) != 0
+    }
+
+    @inlinable @inline(__always) var _as32: SIMDMask<SIMD4<Int32>> { unsafeBitCast(self, to: SIMDMask<SIMD4<Int32>>.self) }
+    @inlinable @inline(__always) var _as64: SIMDMask<SIMD4<Int64>> { unsafeBitCast(self, to: SIMDMask<SIMD4<Int64>>.self) }
+    @inlinable @inline(__always) static func _from32(_ m: SIMDMask<SIMD4<Int32>>) -> Self { unsafeBitCast(m, to: Self.self) }
+    @inlinable @inline(__always) static func _from64(_ m: SIMDMask<SIMD4<Int64>>) -> Self { unsafeBitCast(m, to: Self.self) }
 }
 
 extension _Lanes {

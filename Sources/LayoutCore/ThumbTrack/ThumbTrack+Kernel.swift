@@ -9,9 +9,9 @@
 //   1.0, ...), compared against scalars, and indices are computed in those lanes (exact for
 //   integers this small);
 // - every `if` and `switch` of the reference becomes "compute every branch, keep one with
-//   `_select(_:where:)`" (a bitwise select, see Lanes+ThumbTrack.swift: the generic
-//   `replacing(with:where:)` can compile to branches), so random phases, modes and directions
-//   cost no mispredictions; phases, modes and directions mix freely in one vector;
+//   `replacing(with:where:)`" (a bitwise select, see Lanes.swift), so random phases, modes
+//   and directions cost no mispredictions; phases, modes and directions mix freely in one
+//   vector;
 // - the tail is padded with zeros and goes through the same lane code; padding lanes may
 //   compute NaN or infinities (0 / 0), which is harmless and never stored.
 
@@ -383,10 +383,10 @@ extension ThumbTrack {
 
         // MARK: .fit
 
-        let segmentWidth = (width - inset * 2)._maxSelect(zero) / n
+        let segmentWidth = (width - inset * 2)._max(zero) / n
         let thumbHeight = height - inset * 2
         let lastIndex = n - 1
-        let restOfK = inset + k._select(lastIndex - k, where: isRightToLeft) * segmentWidth
+        let restOfK = inset + k.replacing(with: lastIndex - k, where: isRightToLeft) * segmentWidth
         var x = restOfK  // `.cancelled`: back to rest(k)
         var selectedIndex = k
 
@@ -396,20 +396,20 @@ extension ThumbTrack {
         let upper = inset + lastIndex * segmentWidth
         let isBelow = unclamped < lower
         let isAbove = unclamped > upper
-        var changedX = unclamped._select(upper, where: isAbove)
-        changedX = changedX._select(lower, where: isBelow)  // tested first in the reference
+        var changedX = unclamped.replacing(with: upper, where: isAbove)
+        changedX = changedX.replacing(with: lower, where: isBelow)  // tested first in the reference
         // The rubber band, only where a lane needs it (its two divisions are the costliest part
         // of `.changed`). One offset serves both ends: a lane is past at most one of them.
         let isBanded = isChanged & hasRubberBand & (isBelow | isAbove)
         if isBanded.any {
-            let overshoot = (unclamped - upper)._select(lower - unclamped, where: isBelow)
+            let overshoot = (unclamped - upper).replacing(with: lower - unclamped, where: isBelow)
             var band = (1 - one / (overshoot * 0.55 / segmentWidth + 1)) * segmentWidth
-            band = band._minSelect(overshoot)
-            band = band._select(segmentWidth._nextDownOfPositive, where: (band >= segmentWidth) & (segmentWidth > 0))
-            changedX = changedX._select(upper + band, where: isBanded & isAbove)
-            changedX = changedX._select(lower - band, where: isBanded & isBelow)
+            band = band._min(overshoot)
+            band = band.replacing(with: segmentWidth._nextDownOfPositive, where: (band >= segmentWidth) & (segmentWidth > 0))
+            changedX = changedX.replacing(with: upper + band, where: isBanded & isAbove)
+            changedX = changedX.replacing(with: lower - band, where: isBanded & isBelow)
         }
-        x = x._select(changedX, where: isChanged)
+        x = x.replacing(with: changedX, where: isChanged)
 
         // `.ended`: displacement in segments, rounded half away from zero, clamped. Skipped when
         // no lane ends (a batch in mid-pan).
@@ -420,14 +420,14 @@ extension ThumbTrack {
             let directionSign = 1 - direction * 2
             let logicalTranslation = translation * directionSign
             let logicalVelocity = velocity * directionSign
-            let projection = zero._select((logicalVelocity / 1000) * rate / (1 - rate), where: isProjected)
+            let projection = zero.replacing(with: (logicalVelocity / 1000) * rate / (1 - rate), where: isProjected)
             var displacement = (logicalTranslation + projection) / segmentWidth
-            displacement = displacement._select(zero, where: displacement._isNaN)
-            let steps = displacement._roundedHalfAwaySelect()
-            let endedIndex = (k + steps)._maxSelect(zero)._minSelect(lastIndex)
-            let endedX = inset + endedIndex._select(lastIndex - endedIndex, where: isRightToLeft) * segmentWidth
-            x = x._select(endedX, where: isEnded)
-            selectedIndex = selectedIndex._select(endedIndex, where: isEnded)
+            displacement = displacement.replacing(with: zero, where: displacement._isNaN)
+            let steps = displacement.roundedToNearestOrAwayFromZero()
+            let endedIndex = (k + steps)._max(zero)._min(lastIndex)
+            let endedX = inset + endedIndex.replacing(with: lastIndex - endedIndex, where: isRightToLeft) * segmentWidth
+            x = x.replacing(with: endedX, where: isEnded)
+            selectedIndex = selectedIndex.replacing(with: endedIndex, where: isEnded)
         }
         var y = inset
         var thumbWidth = segmentWidth
@@ -440,19 +440,19 @@ extension ThumbTrack {
             let halfWidth = width / 2
             let legacyThumbWidth = halfWidth - 1
             let negativeThumbWidth = -legacyThumbWidth
-            let clampedRight = translation._select(legacyThumbWidth, where: translation > legacyThumbWidth)
-            let clampedLeft = translation._select(negativeThumbWidth, where: translation < negativeThumbWidth)
+            let clampedRight = translation.replacing(with: legacyThumbWidth, where: translation > legacyThumbWidth)
+            let clampedLeft = translation.replacing(with: negativeThumbWidth, where: translation < negativeThumbWidth)
             let isPositive = translation > 0
-            let legacyMovingX = ((halfWidth + clampedLeft) - 1)._select(clampedRight, where: isPositive)
+            let legacyMovingX = ((halfWidth + clampedLeft) - 1).replacing(with: clampedRight, where: isPositive)
             let goesRight = (isPositive & (clampedRight >= legacyThumbWidth / 2))
                 | (!isPositive & !(clampedLeft <= negativeThumbWidth / 2))
-            let legacyX = legacyMovingX._select(one._select(halfWidth - 1, where: goesRight), where: isEnded)
-            let legacyIndex = k._select(zero._select(one, where: goesRight), where: isEnded)
-            x = x._select(legacyX, where: isLegacy)
-            y = y._select(one, where: isLegacy)
-            thumbWidth = thumbWidth._select(legacyThumbWidth, where: isLegacy)
-            thumbHeightOut = thumbHeightOut._select(height - 2, where: isLegacy)
-            selectedIndex = selectedIndex._select(legacyIndex, where: isLegacy)
+            let legacyX = legacyMovingX.replacing(with: one.replacing(with: halfWidth - 1, where: goesRight), where: isEnded)
+            let legacyIndex = k.replacing(with: zero.replacing(with: one, where: goesRight), where: isEnded)
+            x = x.replacing(with: legacyX, where: isLegacy)
+            y = y.replacing(with: one, where: isLegacy)
+            thumbWidth = thumbWidth.replacing(with: legacyThumbWidth, where: isLegacy)
+            thumbHeightOut = thumbHeightOut.replacing(with: height - 2, where: isLegacy)
+            selectedIndex = selectedIndex.replacing(with: legacyIndex, where: isLegacy)
         }
 
         // MARK: Both modes

@@ -67,7 +67,7 @@ extension _Lanes: _EasingArithmetic {
     @inlinable @inline(__always) public static func _easingLessOrEqual(_ a: Self, _ b: Self) -> _LaneMask<Scalar> { a <= b }
     @inlinable @inline(__always)
     public func _easingReplacing(with other: Self, where condition: _LaneMask<Scalar>) -> Self {
-        _select(other, where: condition)
+        replacing(with: other, where: condition)
     }
 }
 

@@ -8,9 +8,9 @@
 // which lanes need the ease-in-ease-out solver; the solver (ToggleTransition+Easing.swift, the
 // reference's own code) on those lanes only, packed, several lane groups side by side; then
 // every layer's alpha, scale and frame (`_finish`, which reads like the reference).
-// - Every `if` of the reference becomes "compute both, keep one with `_select(_:where:)`" (a
-//   bitwise blend, Lanes+ThumbTrack.swift); masks combine with the concrete mask operations
-//   of Lanes+ToggleTransition.swift. Random states, curves and modes cost no mispredictions.
+// - Every `if` of the reference becomes "compute both, keep one with `replacing(with:where:)`"
+//   (a bitwise blend) and masks combine with concrete vector instructions (both in
+//   Lanes.swift). Random states, curves and modes cost no mispredictions.
 //   Raw values are loaded as floating-point lanes (fast compares).
 // - The passes see only full lane groups; the batch's last 1...3 controls go through a lane
 //   group of scratch columns padded with zeros. Padding lanes compute NaN (0 / 0), which is
@@ -151,25 +151,24 @@ extension ToggleTransitionColumns {
         @inline(__always) func check(_ index: Int, _ lanes: Int) {
             @inline(__always) func length(_ column: UnsafePointer<Scalar>) -> _LaneMask<Scalar> {
                 let v = Lanes.load(column, at: index, count: lanes)
-                return _LaneMask._vectorAnd(v >= zero, v <= maximumLength)
+                return (v >= zero) & (v <= maximumLength)
             }
             @inline(__always) func raw(_ column: UnsafePointer<UInt8>, below caseCount: Lanes) -> _LaneMask<Scalar> {
                 Lanes.load(column, at: index, count: lanes) < caseCount
             }
-            var ok = _LaneMask._vectorAnd(length(p.width), length(p.height))
-            ok = _LaneMask._vectorAnd(ok, _LaneMask._vectorAnd(length(p.offImageWidth), length(p.offImageHeight)))
-            ok = _LaneMask._vectorAnd(ok, _LaneMask._vectorAnd(length(p.onImageWidth), length(p.onImageHeight)))
-            ok = _LaneMask._vectorAnd(ok, _LaneMask._vectorAnd(
-                length(p.indeterminateImageWidth), length(p.indeterminateImageHeight)))
+            var ok = length(p.width) & length(p.height)
+            ok = ok & length(p.offImageWidth) & length(p.offImageHeight)
+            ok = ok & length(p.onImageWidth) & length(p.onImageHeight)
+            ok = ok & length(p.indeterminateImageWidth) & length(p.indeterminateImageHeight)
             let elapsed = Lanes.load(p.elapsed, at: index, count: lanes)
-            ok = _LaneMask._vectorAnd(ok, _LaneMask._vectorAnd(elapsed >= zero - largest, elapsed <= largest))
+            ok = ok & (elapsed >= zero - largest) & (elapsed <= largest)
             // Padding lanes of a tail hold 1 here: 0 is not a valid duration.
             let duration = Lanes.load(p.duration, at: index, count: lanes, padding: 1)
-            ok = _LaneMask._vectorAnd(ok, _LaneMask._vectorAnd(duration > zero, duration <= largest))
-            ok = _LaneMask._vectorAnd(ok, _LaneMask._vectorAnd(raw(p.from, below: stateCount), raw(p.to, below: targetCount)))
-            ok = _LaneMask._vectorAnd(ok, _LaneMask._vectorAnd(raw(p.curve, below: curveCount), raw(p.animated, below: flagCount)))
-            ok = _LaneMask._vectorAnd(ok, raw(p.mode, below: modeCount))
-            valid = _LaneMask._vectorAnd(valid, ok)
+            ok = ok & (duration > zero) & (duration <= largest)
+            ok = ok & raw(p.from, below: stateCount) & raw(p.to, below: targetCount)
+            ok = ok & raw(p.curve, below: curveCount) & raw(p.animated, below: flagCount)
+            ok = ok & raw(p.mode, below: modeCount)
+            valid = valid & ok
         }
         var index = 0
         while count - index >= _laneWidth {
@@ -177,7 +176,7 @@ extension ToggleTransitionColumns {
             index += _laneWidth
         }
         if index < count { check(index, count - index) }
-        return !valid._vectorNot._vectorAny
+        return !(!valid).any
     }
 
     @inlinable
@@ -491,8 +490,8 @@ extension ToggleTransition {
         let duration = Lanes.load(p.duration, at: index, count: _laneWidth)
         let isEaseInOut = Lanes.load(p.curve, at: index, count: _laneWidth) == Scalar(ToggleTransitionCurve.easeInOut.rawValue)
         let atRest = _atRest(p, at: index, elapsed: elapsed, duration: duration)
-        let progress = (elapsed / duration)._maxSelect(Lanes())._minSelect(Lanes(repeating: 1))
-        return (progress, _LaneMask._vectorAnd(isEaseInOut, atRest._vectorNot))
+        let progress = (elapsed / duration)._max(Lanes())._min(Lanes(repeating: 1))
+        return (progress, isEaseInOut & !atRest)
     }
 
     /// `!animated || from == to || t >= d` per lane.
@@ -505,7 +504,7 @@ extension ToggleTransition {
         let animated = Lanes.load(p.animated, at: index, count: _laneWidth)
         let from = Lanes.load(p.from, at: index, count: _laneWidth)
         let to = Lanes.load(p.to, at: index, count: _laneWidth)
-        return _LaneMask._vectorOr(_LaneMask._vectorOr((animated == 1)._vectorNot, from == to), elapsed >= duration)
+        return !(animated == 1) | (from == to) | (elapsed >= duration)
     }
 
     /// Every layer's alpha, scale and frame for the lane group at `index`, from `e`: the
@@ -530,43 +529,43 @@ extension ToggleTransition {
         let fromIsIndeterminate = (from == Scalar(ToggleState.indeterminate.rawValue))
         let incomingIsOn = (to == Scalar(ToggleState.on.rawValue))
         // Each layer's alpha at rest in `from` and in `to`.
-        let offInFrom = zero._select(one, where: from == Scalar(ToggleState.off.rawValue))
-        let onInFrom = zero._select(one, where: from == Scalar(ToggleState.on.rawValue))
-        let indeterminateInFrom = zero._select(one, where: fromIsIndeterminate)
-        let offInTo = zero._select(one, where: to == Scalar(ToggleState.off.rawValue))
-        let onInTo = zero._select(one, where: incomingIsOn)
-        let indeterminateInTo = zero._select(one, where: to == Scalar(ToggleState.indeterminate.rawValue))
+        let offInFrom = zero.replacing(with: one, where: from == Scalar(ToggleState.off.rawValue))
+        let onInFrom = zero.replacing(with: one, where: from == Scalar(ToggleState.on.rawValue))
+        let indeterminateInFrom = zero.replacing(with: one, where: fromIsIndeterminate)
+        let offInTo = zero.replacing(with: one, where: to == Scalar(ToggleState.off.rawValue))
+        let onInTo = zero.replacing(with: one, where: incomingIsOn)
+        let indeterminateInTo = zero.replacing(with: one, where: to == Scalar(ToggleState.indeterminate.rawValue))
 
         // Animating: from the rest alphas in `from` towards `to`.
-        let incomingFrom = offInFrom._select(onInFrom, where: incomingIsOn)
-        let outgoingFrom = onInFrom._select(offInFrom, where: incomingIsOn)
+        let incomingFrom = offInFrom.replacing(with: onInFrom, where: incomingIsOn)
+        let outgoingFrom = onInFrom.replacing(with: offInFrom, where: incomingIsOn)
         let incomingAlpha = incomingFrom + (one - incomingFrom) * e
         let incomingScale = Lanes(repeating: 0.1) + (one - Lanes(repeating: 0.1)) * e
         let outgoingAlpha = outgoingFrom + (zero - outgoingFrom) * e
         let outgoingScale = one + (Lanes(repeating: 2) - one) * e
-        var offAlpha = incomingAlpha._select(outgoingAlpha, where: incomingIsOn)
-        var offScale = incomingScale._select(outgoingScale, where: incomingIsOn)
-        var onAlpha = outgoingAlpha._select(incomingAlpha, where: incomingIsOn)
-        var onScale = outgoingScale._select(incomingScale, where: incomingIsOn)
+        var offAlpha = incomingAlpha.replacing(with: outgoingAlpha, where: incomingIsOn)
+        var offScale = incomingScale.replacing(with: outgoingScale, where: incomingIsOn)
+        var onAlpha = outgoingAlpha.replacing(with: incomingAlpha, where: incomingIsOn)
+        var onScale = outgoingScale.replacing(with: incomingScale, where: incomingIsOn)
         var indeterminateAlpha = indeterminateInFrom + (zero - indeterminateInFrom) * e
 
         // At rest in `to`: its layer alone, every scale 1.
-        offAlpha = offAlpha._select(offInTo, where: atRest)
-        onAlpha = onAlpha._select(onInTo, where: atRest)
-        indeterminateAlpha = indeterminateAlpha._select(indeterminateInTo, where: atRest)
-        offScale = offScale._select(one, where: atRest)
-        onScale = onScale._select(one, where: atRest)
+        offAlpha = offAlpha.replacing(with: offInTo, where: atRest)
+        onAlpha = onAlpha.replacing(with: onInTo, where: atRest)
+        indeterminateAlpha = indeterminateAlpha.replacing(with: indeterminateInTo, where: atRest)
+        offScale = offScale.replacing(with: one, where: atRest)
+        onScale = onScale.replacing(with: one, where: atRest)
 
         // `.legacy` from indeterminate: a request other than `.on` leaves the rest of `from`;
         // the indeterminate layer stays visible in any case.
-        let legacyFromIndeterminate = _LaneMask._vectorAnd(isLegacy, fromIsIndeterminate)
-        let legacyIgnores = _LaneMask._vectorAnd(legacyFromIndeterminate, incomingIsOn._vectorNot)
-        offAlpha = offAlpha._select(offInFrom, where: legacyIgnores)
-        onAlpha = onAlpha._select(onInFrom, where: legacyIgnores)
-        indeterminateAlpha = indeterminateAlpha._select(indeterminateInFrom, where: legacyIgnores)
-        offScale = offScale._select(one, where: legacyIgnores)
-        onScale = onScale._select(one, where: legacyIgnores)
-        indeterminateAlpha = indeterminateAlpha._select(one, where: legacyFromIndeterminate)
+        let legacyFromIndeterminate = isLegacy & fromIsIndeterminate
+        let legacyIgnores = legacyFromIndeterminate & !incomingIsOn
+        offAlpha = offAlpha.replacing(with: offInFrom, where: legacyIgnores)
+        onAlpha = onAlpha.replacing(with: onInFrom, where: legacyIgnores)
+        indeterminateAlpha = indeterminateAlpha.replacing(with: indeterminateInFrom, where: legacyIgnores)
+        offScale = offScale.replacing(with: one, where: legacyIgnores)
+        onScale = onScale.replacing(with: one, where: legacyIgnores)
+        indeterminateAlpha = indeterminateAlpha.replacing(with: one, where: legacyFromIndeterminate)
 
         // Frames: each image centered in the bounds, scaled about the center.
         let width = Lanes.load(input.width, at: index, count: count)
