@@ -119,15 +119,30 @@ echo "   built and verified (coverage counters and ASan in every binary) in ${BU
 # ---------------------------------------------------------------------------------------------
 echo "== fuzz: replaying corpora and regressions"
 declare -A REPLAYED
+OPEN_FINDINGS=()
 for target in "${TARGETS[@]}"; do
   bin="$BIN_DIR/$target"
   mkdir -p "Fuzz/Corpus/$target"
-  dirs=("Fuzz/Corpus/$target")
-  if [ "$(kind "$target")" != self-test ] && [ -d "Fuzz/Regressions/$target" ]; then dirs+=("Fuzz/Regressions/$target"); fi
-  count=$(find "${dirs[@]}" -type f | wc -l)
+  # Regression files named open-* reproduce findings reported but not fixed yet: they are
+  # replayed on their own below and listed, without failing the run (see Fuzz/README.md).
+  files=()
+  while IFS= read -r file; do files+=("$file"); done < <(find "Fuzz/Corpus/$target" -type f | sort)
+  if [ "$(kind "$target")" != self-test ] && [ -d "Fuzz/Regressions/$target" ]; then
+    while IFS= read -r file; do
+      case "$(basename "$file")" in
+        open-*) OPEN_FINDINGS+=("$target:$file") ;;
+        *) files+=("$file") ;;
+      esac
+    done < <(find "Fuzz/Regressions/$target" -type f | sort)
+  fi
+  count=${#files[@]}
   REPLAYED[$target]=$count
   rc=0
-  "$bin" -runs=0 "${dirs[@]}" > "$RUN/replay-$target.log" 2>&1 || rc=$?
+  # (Listed in a file: libFuzzer runs each file given on the command line once; an argument
+  # list could get too long.)
+  mkdir -p "$RUN/replay-$target"
+  for file in "${files[@]}"; do cp "$file" "$RUN/replay-$target/"; done
+  "$bin" -runs=0 "$RUN/replay-$target" > "$RUN/replay-$target.log" 2>&1 || rc=$?
   if [ "$rc" != 0 ]; then
     grep -A30 'fuzz finding\|ERROR' "$RUN/replay-$target.log" | head -60 >&2 || true
     if [ "$(kind "$target")" = self-test ]; then
@@ -149,6 +164,15 @@ for target in "${TARGETS[@]}"; do
     done
   fi
   echo "   $target: $count files replayed"
+done
+for entry in "${OPEN_FINDINGS[@]+"${OPEN_FINDINGS[@]}"}"; do
+  target=${entry%%:*}; file=${entry#*:}
+  if "$BIN_DIR/$target" "$file" > "$RUN/open-$(basename "$file").log" 2>&1; then
+    note_failure "$target: the open finding $file no longer reproduces: drop its open- prefix (it is fixed)"
+  else
+    echo "   OPEN FINDING (reported, not fixed yet): $file" >&2
+    grep -m1 -A2 'fuzz finding' "$RUN/open-$(basename "$file").log" | cut -c1-300 >&2 || true
+  fi
 done
 
 # ---------------------------------------------------------------------------------------------
@@ -325,6 +349,15 @@ json_string() { printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g'
   done
   echo ""
   echo "  ]},"
+  echo "  \"open_findings\": ["
+  first=1
+  for entry in "${OPEN_FINDINGS[@]+"${OPEN_FINDINGS[@]}"}"; do
+    [ $first = 1 ] || echo ","
+    first=0
+    printf '    %s' "$(json_string "${entry#*:}")"
+  done
+  echo ""
+  echo "  ],"
   echo "  \"failures\": ["
   first=1
   for failure in "${FAILURES[@]+"${FAILURES[@]}"}"; do
@@ -376,6 +409,14 @@ json_string() { printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g'
     echo "From \`Fuzz/coverage.sh\` (run separately):"
     echo ""
     cat "$REPORT_DIR/coverage.md"
+    echo ""
+  fi
+  if [ "${#OPEN_FINDINGS[@]}" -gt 0 ]; then
+    echo "## Open findings (reported, not fixed yet)"
+    echo ""
+    echo "Replayed on every run; they do not fail it until fixed (then drop the \`open-\` prefix):"
+    echo ""
+    for entry in "${OPEN_FINDINGS[@]}"; do echo "- \`${entry#*:}\`"; done
     echo ""
   fi
   echo "## Result"

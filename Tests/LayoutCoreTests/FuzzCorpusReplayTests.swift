@@ -27,16 +27,37 @@ import Testing
     static let checkedTargets = FuzzTarget.allCases.filter { $0.kind != .selfTest }
     static let selfTestTargets = FuzzTarget.allCases.filter { $0.kind == .selfTest }
 
+    /// Regression files named `open-...` reproduce a finding that is reported but not fixed
+    /// yet: they are recorded as known issues (visible in every run, without failing it), and
+    /// the test fails as soon as one stops reproducing, so that the prefix goes once the fix
+    /// lands and the file becomes an ordinary regression.
+    static func isOpenFinding(_ file: URL) -> Bool { file.lastPathComponent.hasPrefix("open-") }
+
     /// `.fit` invariants, differential and bad input: no finding on any corpus or regression file.
     @Test(arguments: checkedTargets)
     func corpusAndRegressionsPass(_ target: FuzzTarget) throws {
         let files = Self.files("Corpus", target) + Self.files("Regressions", target)
         #expect(!Self.files("Corpus", target).isEmpty, "\(target.name) has no seed corpus")
-        for file in files {
+        for file in files where !Self.isOpenFinding(file) {
             do {
                 try target.check(Self.bytes(file))
             } catch let finding as FuzzFinding {
                 Issue.record("\(target.name) \(file.lastPathComponent): \(finding)")
+            }
+        }
+    }
+
+    /// Open findings still reproduce (known issues until fixed; see `isOpenFinding`).
+    @Test(arguments: checkedTargets)
+    func openFindingsStillReproduce(_ target: FuzzTarget) throws {
+        for file in Self.files("Regressions", target) where Self.isOpenFinding(file) {
+            let bytes = try Self.bytes(file)
+            withKnownIssue("open finding \(target.name)/\(file.lastPathComponent) (reported, not fixed yet)") {
+                do {
+                    try target.check(bytes)
+                } catch let finding {
+                    Issue.record("\(finding)")
+                }
             }
         }
     }
