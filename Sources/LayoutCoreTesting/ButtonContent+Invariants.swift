@@ -59,7 +59,7 @@ public enum ButtonContentInvariants {
         let right = rtl ? c.contentInsets.leading : c.contentInsets.trailing
         return LayoutRect(
             x: left, y: c.contentInsets.top,
-            width: max(0, c.bounds.width - left - right),
+            width: max(0, c.bounds.width - (left + right)),
             height: max(0, c.bounds.height - c.contentInsets.top - c.contentInsets.bottom))
     }
 
@@ -211,7 +211,7 @@ public enum ButtonContentInvariants {
     static func mirrorViolations<S: LayoutScalar>(
         _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentFrames<S>
     ) -> [InvariantViolation] {
-        guard c.bounds.width - c.contentInsets.leading - c.contentInsets.trailing >= 0 else { return [] }
+        guard c.bounds.width - (c.contentInsets.leading + c.contentInsets.trailing) >= 0 else { return [] }
         var mirrored = c
         mirrored.layoutDirection = c.layoutDirection == .leftToRight ? .rightToLeft : .leftToRight
         let other = ButtonContent.layout(unchecked: mirrored)

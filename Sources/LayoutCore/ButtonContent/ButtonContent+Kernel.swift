@@ -244,7 +244,8 @@ extension ButtonContent {
         var contentHeight = height - insetTop - insetBottom
 
         // `.fit`: clamp the content rect at 0, drop absent items and their gap.
-        contentWidth = contentWidth.replacing(with: zero._max(contentWidth), where: isFit)
+        // (`.fit` uses the insets' sum, the same in both directions; see the reference.)
+        contentWidth = contentWidth.replacing(with: zero._max(width - (insetLeading + insetTrailing)), where: isFit)
         contentHeight = contentHeight.replacing(with: zero._max(contentHeight), where: isFit)
         let imageIsPresent = (imageWidth > 0) & (imageHeight > 0)
         let titleIsPresent = (titleWidth > 0) & (titleHeight > 0)

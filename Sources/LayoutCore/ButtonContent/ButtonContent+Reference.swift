@@ -40,7 +40,11 @@ extension ButtonContent {
             // Content rect sizes below 0 count as 0. An item is present when both its sizes are
             // positive; an absent item takes no room, and the gap exists only between two
             // present items.
-            contentWidth = max(0, contentWidth)
+            // `.fit` subtracts the two insets' sum, `W - (leading + trailing)`: the same bits in
+            // both directions. `(W - left) - right` rounds differently when the insets swap
+            // sides, and near a fit that can flip the shrink decision, so the right-to-left
+            // layout would not mirror the left-to-right one (B5; found by the fuzzer).
+            contentWidth = max(0, c.bounds.width - (c.contentInsets.leading + c.contentInsets.trailing))
             contentHeight = max(0, contentHeight)
             let imageIsPresent = imageSize.width > 0 && imageSize.height > 0
             let titleIsPresent = titleSize.width > 0 && titleSize.height > 0
