@@ -70,6 +70,19 @@ struct ReportIOTests {
         #expect(throws: CSVError.self) { try CSV.parse("a,b\"c\n") }
     }
 
+    @Test func renderRewritesTheFilesFromTheJSON() throws {
+        let directory = try temporaryDirectory()
+        let path = try write(sampleReport(), to: directory, name: "latest.json")
+        let result = runCLI(["render", path])
+        #expect(result.code == ExitCode.success, "\(result.err)")
+        for name in ["latest.csv", "README.md", "button-content-speedup.svg", "button-content-float-ns.svg"] {
+            #expect(FileManager.default.fileExists(atPath: directory + "/" + name), "\(name)")
+        }
+        #expect(try BenchReport.read(path: path) == sampleReport())
+        #expect(runCLI(["render"]).code == ExitCode.usage)
+        #expect(runCLI(["render", directory + "/missing.json"]).code == ExitCode.input)
+    }
+
     @Test func writerWritesEveryFile() throws {
         let directory = try temporaryDirectory()
         let written = try ReportWriter.write(sampleReport(), to: directory)

@@ -48,6 +48,7 @@ public enum LayoutBenchCLI {
       layout-bench [run] [options]          measure (the default command)
       layout-bench compare BASELINE NEW     compare the speedups of two JSON reports
       layout-bench eval --kernel NAME ...   lay out controls read from CSV or JSON
+      layout-bench render REPORT.json       rewrite a report's CSV, charts and README
       layout-bench help [COMMAND]           this text, or a command's
 
     Build it in release: swift run -c release layout-bench [...]
@@ -113,6 +114,21 @@ public enum LayoutBenchCLI {
 
     """
 
+    public static let renderUsage = """
+    layout-bench render: rewrite latest.csv, the SVG charts and README.md from a JSON report
+    (after a change to the writers, or to add the native/ figures to the README), without
+    measuring anything.
+
+    USAGE
+      layout-bench render REPORT.json [--output DIR]
+
+    OPTIONS
+      --output DIR         where to write (default: the report's directory); the report itself
+                           is rewritten there as latest.json
+      -h, --help           this text
+
+    """
+
     public static var evalUsage: String {
         var text = """
         layout-bench eval: lay out controls read from a file and write their frames.
@@ -174,20 +190,23 @@ public enum LayoutBenchCLI {
                 return try compare(arguments, streams: streams)
             case "eval":
                 return try eval(arguments, streams: streams)
+            case "render":
+                return try render(arguments, streams: streams)
             case "help":
                 switch arguments.first {
                 case nil: streams.out(usage)
                 case "run": streams.out(runUsage)
                 case "compare": streams.out(compareUsage)
                 case "eval": streams.out(evalUsage)
-                case let other?: throw UsageError("no command '\(other)' (commands: run, compare, eval)")
+                case "render": streams.out(renderUsage)
+                case let other?: throw UsageError("no command '\(other)' (commands: run, compare, eval, render)")
                 }
                 return ExitCode.success
             case "--help", "-h":
                 streams.out(usage)
                 return ExitCode.success
             default:
-                throw UsageError("unknown command '\(command)' (commands: run, compare, eval, help)")
+                throw UsageError("unknown command '\(command)' (commands: run, compare, eval, render, help)")
             }
         } catch let error as UsageError {
             streams.err("layout-bench: \(error.message)\n")
@@ -351,6 +370,36 @@ public enum LayoutBenchCLI {
                 streams.err("layout-bench: cannot write reports to \(options.outputDirectory): \(error)\n")
                 return ExitCode.input
             }
+        }
+        return ExitCode.success
+    }
+
+    // MARK: render
+
+    static func render(_ arguments: [String], streams: CLIStreams) throws -> Int32 {
+        var reader = ArgumentReader(command: "render", arguments: arguments)
+        var output: String?
+        while let option = reader.nextOption() {
+            if isHelp(option) {
+                streams.out(renderUsage)
+                return ExitCode.success
+            }
+            switch option.name {
+            case "--output": output = try reader.value(for: option)
+            default: throw reader.unknown(option)
+            }
+        }
+        guard reader.positionals.count == 1 else {
+            throw UsageError("render needs one report, REPORT.json (got \(reader.positionals.count))")
+        }
+        let path = reader.positionals[0]
+        let report = try BenchReport.read(path: path)
+        let directory = output ?? URL(fileURLWithPath: path).deletingLastPathComponent().path
+        do {
+            let written = try ReportWriter.write(report, to: directory)
+            streams.err("layout-bench: wrote \(written.count) files to \(directory)\n")
+        } catch {
+            throw ReportError("cannot write reports to \(directory): \(error)")
         }
         return ExitCode.success
     }

