@@ -41,15 +41,18 @@ struct ThumbTrackBadInput<S: LayoutScalar> {
     /// Decodes the columns; returns their lengths in declaration order.
     mutating func decode(_ source: inout FuzzSource) -> [Int] {
         let (_, lengths) = BadInputFuzzChecks.columnLengths(&source, columns: BadInputFuzzChecks.thumbFields.count)
+        let allClean = BadInputFuzzChecks.allClean(&source)
         clear()
         let maximum = Self.maximum
         for index in 0..<(lengths.max() ?? 0) {
-            let dirty = source.next(below: 4) == 0
+            let dirty = !allClean && source.next(below: 4) == 0
             func has(_ field: Int) -> Bool { index < lengths[field] }
             // A valid control is built first (so that its fields agree with each other), then
             // dirty elements get raw values field by field.
-            let n = 2 + source.next(below: dirty ? 4 : 6)
+            // A clean `.legacy` control is the seed's (two segments, inset 1); a dirty one may
+            // break that rule too.
             let legacy = source.next(below: 4) == 0
+            let n = legacy && !dirty ? 2 : 2 + source.next(below: dirty ? 4 : 6)
             var inset: S = legacy ? 1 : BadInputFuzzChecks.rawValue(&source, upper: 40, dirty: false)
             var width: S = 2 * inset + BadInputFuzzChecks.rawValue(&source, upper: maximum / 2, dirty: false)
             var height: S = 2 * inset + BadInputFuzzChecks.rawValue(&source, upper: maximum / 2, dirty: false)

@@ -73,6 +73,7 @@ struct ToggleTransitionBadInput<S: LayoutScalar> {
 
     mutating func decode(_ source: inout FuzzSource) -> [Int] {
         let (_, lengths) = BadInputFuzzChecks.columnLengths(&source, columns: BadInputFuzzChecks.toggleFields.count)
+        let allClean = BadInputFuzzChecks.allClean(&source)
         for field in 0..<8 { withSizeColumn(field) { $0.removeAll(keepingCapacity: true) } }
         func clear<T>(_ column: inout [T]) { column.removeAll(keepingCapacity: true) }
         clear(&columns.from); clear(&columns.to); clear(&columns.elapsed); clear(&columns.duration)
@@ -80,7 +81,7 @@ struct ToggleTransitionBadInput<S: LayoutScalar> {
         let maximum = Self.maximum
         let huge = S.greatestFiniteMagnitude
         for index in 0..<(lengths.max() ?? 0) {
-            let dirty = source.next(below: 4) == 0
+            let dirty = !allClean && source.next(below: 4) == 0
             for field in 0..<8 {
                 let value: S = BadInputFuzzChecks.rawValue(&source, upper: maximum, dirty: dirty)
                 if index < lengths[field] { withSizeColumn(field) { $0.append(value) } }

@@ -68,10 +68,11 @@ public enum BadInputFuzzChecks {
         dirty && source.next(below: 4) == 0 ? source.nextByte() : UInt8(source.next(below: caseCount))
     }
 
-    /// Column lengths: all `count` (0...12) three times in four, otherwise one column (any,
-    /// the first included) one to three elements shorter or longer.
+    /// Column lengths: all `count` three times in four, otherwise one column (any, the first
+    /// included) one to three elements shorter or longer. `count` is 0...12, or one time in
+    /// eight 13...20 (validation has paths for 16 elements at a time).
     static func columnLengths(_ source: inout FuzzSource, columns: Int) -> (count: Int, lengths: [Int]) {
-        let count = source.next(below: 13)
+        let count = source.next(below: 8) == 0 ? 13 + source.next(below: 8) : source.next(below: 13)
         var lengths = Array(repeating: count, count: columns)
         if source.next(below: 4) == 0 {
             let column = source.next(below: columns)
@@ -79,6 +80,13 @@ public enum BadInputFuzzChecks {
             lengths[column] = max(0, count + delta)
         }
         return (count, lengths)
+    }
+
+    /// One time in four a batch has only clean elements (all valid, for the kernels that have
+    /// no rules tying fields together), so that long valid batches, which take the kernels'
+    /// all-valid fast paths, are common; otherwise one element in four is dirty.
+    static func allClean(_ source: inout FuzzSource) -> Bool {
+        source.next(below: 4) == 0
     }
 
     // MARK: - The oracle
@@ -273,13 +281,14 @@ struct ButtonContentBadInput<S: LayoutScalar> {
     mutating func decode(_ source: inout FuzzSource) -> [Int] {
         let fieldCount = BadInputFuzzChecks.buttonFields.count
         let (_, lengths) = BadInputFuzzChecks.columnLengths(&source, columns: fieldCount)
+        let allClean = BadInputFuzzChecks.allClean(&source)
         for field in 0..<12 { withFloatColumn(field) { $0.removeAll(keepingCapacity: true) } }
         for field in 0..<3 { withCaseColumn(field) { $0.removeAll(keepingCapacity: true) } }
         // Element by element, so that a dirty element has its bad values side by side; each
         // column stops at its own length.
         let longest = lengths.max() ?? 0
         for index in 0..<longest {
-            let dirty = source.next(below: 4) == 0
+            let dirty = !allClean && source.next(below: 4) == 0
             for field in 0..<12 where index < lengths[field] {
                 let value: S = BadInputFuzzChecks.rawValue(&source, upper: Self.upper(field), dirty: dirty)
                 withFloatColumn(field) { $0.append(value) }

@@ -147,6 +147,7 @@ public enum ButtonContentFuzzChecks {
             let c = configuration(&source, mode: nil, as: S.self)
             if isValid(c) { batch.append(c) }
         }
+        for index in 0..<shape.trailingPadding { batch.append(paddingConfiguration(index)) }
         batch.runKernel(parallelism: shape.parallelism)
         guard let index = batch.firstMismatch() else { return }
         // Report through the shared helper (the same comparison the unit tests make).

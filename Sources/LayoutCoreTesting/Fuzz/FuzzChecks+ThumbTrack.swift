@@ -96,6 +96,7 @@ public enum ThumbTrackFuzzChecks {
             let c = ThumbTrackGenerator.configuration(&source, as: S.self)
             if isValid(c) { batch.append(c) }
         }
+        for index in 0..<shape.trailingPadding { batch.append(paddingConfiguration(index)) }
         batch.runKernel(parallelism: shape.parallelism)
         guard let index = batch.firstMismatch() else { return }
         let description = ThumbTrackDifferential.firstMismatch(batch.configurations).map { "\($0)" }

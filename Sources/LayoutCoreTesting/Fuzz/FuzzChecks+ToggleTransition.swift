@@ -81,6 +81,7 @@ public enum ToggleTransitionFuzzChecks {
             let c = ToggleTransitionGenerator.configuration(&source, as: S.self)
             if isValid(c) { batch.append(c) }
         }
+        for index in 0..<shape.trailingPadding { batch.append(paddingConfiguration(index)) }
         batch.runKernel(parallelism: shape.parallelism)
         guard let index = batch.firstMismatch() else { return }
         let description = ToggleTransitionDifferential.firstMismatch(batch.configurations).map { "\($0)" }

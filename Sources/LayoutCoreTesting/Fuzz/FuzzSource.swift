@@ -66,10 +66,15 @@ public struct FuzzBatchShape: Sendable, CustomStringConvertible {
     /// executions per second eightfold; the unit tests check that splitting changes nothing.
     public var parallelism: Parallelism
 
-    public var count: Int { leadingPadding + decodedCount }
+    /// Plain controls put after the decoded ones: 0, or one time in eight 32, so that the
+    /// decoded controls also go through the kernels' paths for long batches (the toggle's
+    /// easing solves 8 or 4 lane groups at once, validation scans 16 bytes at a time).
+    public var trailingPadding: Int
 
-    /// The batch shape: bit 0 precision, bits 1-4 the decoded count, bits 5-6 the padding,
-    /// bits 7-9 the parallelism.
+    public var count: Int { leadingPadding + decodedCount + trailingPadding }
+
+    /// The batch shape: bit 0 precision, bits 1-4 the decoded count, bits 5-6 the leading
+    /// padding, bits 7-9 the parallelism, bits 10-12 the trailing padding.
     public init<Source: ValueSource>(_ source: inout Source, maximumCount: Int = 16) {
         let word = source.nextWord()
         isDouble = word & 1 == 1
@@ -80,10 +85,11 @@ public struct FuzzBatchShape: Sendable, CustomStringConvertible {
         case 6: parallelism = .automatic
         default: parallelism = .serial
         }
+        trailingPadding = (word >> 10) & 7 == 7 ? 32 : 0
     }
 
     public var description: String {
-        "\(isDouble ? "Double" : "Float"), \(leadingPadding) padding + \(decodedCount) decoded controls, \(parallelism)"
+        "\(isDouble ? "Double" : "Float"), \(leadingPadding) padding + \(decodedCount) decoded + \(trailingPadding) padding controls, \(parallelism)"
     }
 }
 
