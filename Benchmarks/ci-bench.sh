@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# CI benchmark smoke run and regression gate (.ci/run calls this when it is executable).
+#
+# 1. builds layout-bench in release;
+# 2. `layout-bench run --quick` (under a minute): every kernel checked against its reference
+#    (a wrong output fails the run, exit 4), timed at 64, 1K, 16K and 256K controls;
+# 3. `layout-bench compare` of its speedups against the committed baseline.
+#
+# The gate compares speedups (reference time / kernel time within one run), not nanoseconds:
+# - from each variant's fastest repetition (--statistic min: the one least disturbed by other
+#   work on a shared machine);
+# - one-thread rows from 1K controls up: below that, and with two threads on a shared 2-core
+#   machine, scheduling noise moves a speedup by more than 2x;
+# - judged per kernel, variant and precision by the geometric mean of the changes over the
+#   sizes (--aggregate): a kernel that loses its SIMD code is slower at every size, while noise
+#   hits single rows (single rows of two quick runs under load 6 differed by 0.64x-1.76x, their
+#   geometric means by 0.86x-1.49x);
+# - failing below half of the baseline's speedup (--default-threshold 0.5): a kernel that falls
+#   back to scalar or unspecialized generic code drops far more than that (unspecialized
+#   generic code runs ~100x slower; a per-lane loop 8-30x).
+#
+# Environment: LAYOUT_BENCH_SCRATCH (SwiftPM scratch path, default .build),
+# LAYOUT_BENCH_THRESHOLD (default 0.5).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scratch="${LAYOUT_BENCH_SCRATCH:-.build}"
+threshold="${LAYOUT_BENCH_THRESHOLD:-0.5}"
+baseline=Reports/benchmarks/baseline.json
+
+swift build -c release --scratch-path "$scratch" --product layout-bench
+bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/layout-bench"
+
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+
+"$bin" run --quick --output "$out"
+"$bin" compare "$baseline" "$out/latest.json" --threads 1 --min-size 1K --statistic min --aggregate \
+    --default-threshold "$threshold"
