@@ -84,22 +84,24 @@ public enum ButtonContentInvariants {
         _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentFrames<S>, checkOrder: Bool
     ) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
-        let input = "\(c) -> \(frames)"
+        // Described only when a violation is recorded: formatting the input for every check
+        // would dominate the cost of the check (and of every fuzz execution).
+        func input() -> String { "\(c) -> \(frames)" }
         for (name, frame) in [("image", frames.imageFrame), ("title", frames.titleFrame)] {
             if ![frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite) {
-                found.append(InvariantViolation("B1", "\(name) frame is not finite: \(frame)", input: input))
+                found.append(InvariantViolation("B1", "\(name) frame is not finite: \(frame)", input: input()))
             }
             if frame.width < 0 || frame.height < 0 {
-                found.append(InvariantViolation("B1", "\(name) frame has a negative size: \(frame)", input: input))
+                found.append(InvariantViolation("B1", "\(name) frame has a negative size: \(frame)", input: input()))
             }
             if frame.x < 0 || frame.y < 0 {
-                found.append(InvariantViolation("B2", "\(name) frame has a negative origin: \(frame)", input: input))
+                found.append(InvariantViolation("B2", "\(name) frame has a negative origin: \(frame)", input: input()))
             }
             let content = contentRect(c)
             let slack = c.displayScale > 0 ? 0.5 / c.displayScale + rounding(c) : rounding(c)
             if frame.x < content.x - slack || frame.y < content.y - slack
                 || frame.maxX > content.maxX + slack || frame.maxY > content.maxY + slack {
-                found.append(InvariantViolation("B4", "\(name) frame \(frame) leaves the content rect \(content)", input: input))
+                found.append(InvariantViolation("B4", "\(name) frame \(frame) leaves the content rect \(content)", input: input()))
             }
         }
         if checkOrder {
@@ -110,7 +112,7 @@ public enum ButtonContentInvariants {
             if second.0 < first.0 + first.1 {
                 found.append(InvariantViolation(
                     "B3", "the second item starts at \(second.0), before the first one's far edge \(first.0 + first.1)",
-                    input: input))
+                    input: input()))
             }
         }
         return found
@@ -122,7 +124,9 @@ public enum ButtonContentInvariants {
         _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentFrames<S>
     ) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
-        let input = "\(c) -> \(frames)"
+        // Described only when a violation is recorded: formatting the input for every check
+        // would dominate the cost of the check (and of every fuzz execution).
+        func input() -> String { "\(c) -> \(frames)" }
         let tolerance = rounding(c)
         let horizontal = c.imagePlacement.isHorizontal
         let content = contentRect(c)
@@ -140,20 +144,20 @@ public enum ButtonContentInvariants {
         if imagePresent && titlePresent && title.main.1 > 0 {
             let gap = second.0 - (first.0 + first.1)
             if abs(gap - c.imagePadding) > tolerance {
-                found.append(InvariantViolation("B3", "gap \(gap) differs from the spacing \(c.imagePadding)", input: input))
+                found.append(InvariantViolation("B3", "gap \(gap) differs from the spacing \(c.imagePadding)", input: input()))
             }
         }
         // B6: equal free space on both sides along the main axis, and across for each item.
         let before = first.0 - mainStart
         let after = (mainStart + mainLength) - (second.0 + second.1)
         if abs(before - after) > tolerance {
-            found.append(InvariantViolation("B6", "free space \(before) before and \(after) after the block", input: input))
+            found.append(InvariantViolation("B6", "free space \(before) before and \(after) after the block", input: input()))
         }
         for (name, item) in [("image", image), ("title", title)] {
             let above = item.cross.0 - crossStart
             let below = (crossStart + crossLength) - (item.cross.0 + item.cross.1)
             if abs(above - below) > tolerance {
-                found.append(InvariantViolation("B6", "\(name) is off center across: \(above) vs \(below)", input: input))
+                found.append(InvariantViolation("B6", "\(name) is off center across: \(above) vs \(below)", input: input()))
             }
         }
         // B7: sizes untouched when everything fits; shrinking takes the title first.
@@ -164,11 +168,11 @@ public enum ButtonContentInvariants {
             && imageInput.cross.1 <= crossLength && titleInput.cross.1 <= crossLength {
             if frames.imageFrame.width != c.imageSize.width || frames.imageFrame.height != c.imageSize.height
                 || frames.titleFrame.width != c.titleSize.width || frames.titleFrame.height != c.titleSize.height {
-                found.append(InvariantViolation("B7", "sizes changed although the content fits", input: input))
+                found.append(InvariantViolation("B7", "sizes changed although the content fits", input: input()))
             }
         }
         if imagePresent && image.main.1 < imageInput.main.1 && title.main.1 > 0 {
-            found.append(InvariantViolation("B7", "the image shrank while the title kept \(title.main.1)", input: input))
+            found.append(InvariantViolation("B7", "the image shrank while the title kept \(title.main.1)", input: input()))
         }
         return found
     }
@@ -179,10 +183,12 @@ public enum ButtonContentInvariants {
         _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentFrames<S>
     ) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
-        let input = "\(c) -> \(frames)"
+        // Described only when a violation is recorded: formatting the input for every check
+        // would dominate the cost of the check (and of every fuzz execution).
+        func input() -> String { "\(c) -> \(frames)" }
         let again = ButtonContent.layout(unchecked: c)
         if !BitPattern.equal(again.imageFrame, frames.imageFrame) || !BitPattern.equal(again.titleFrame, frames.titleFrame) {
-            found.append(InvariantViolation("B8", "the same input gave \(again) the second time", input: input))
+            found.append(InvariantViolation("B8", "the same input gave \(again) the second time", input: input()))
         }
         guard c.displayScale > 0 else { return found }
         let scale = c.displayScale
@@ -190,14 +196,14 @@ public enum ButtonContentInvariants {
             // Origins are exact grid points; far edges are grid points up to the one rounding
             // of `x + width`.
             for origin in [frame.x, frame.y] where S.snapped(origin, scale: scale) != origin {
-                found.append(InvariantViolation("B8", "\(name) origin \(origin) is off the pixel grid", input: input))
+                found.append(InvariantViolation("B8", "\(name) origin \(origin) is off the pixel grid", input: input()))
             }
             for edge in [frame.maxX, frame.maxY] where abs(S.snapped(edge, scale: scale) - edge) > 2 * edge.ulp {
-                found.append(InvariantViolation("B8", "\(name) far edge \(edge) is off the pixel grid", input: input))
+                found.append(InvariantViolation("B8", "\(name) far edge \(edge) is off the pixel grid", input: input()))
             }
             let resnapped = frame.snapped(scale: scale)
             if !BitPattern.equal(resnapped, frame) {
-                found.append(InvariantViolation("B8", "snapping \(name) \(frame) again gives \(resnapped)", input: input))
+                found.append(InvariantViolation("B8", "snapping \(name) \(frame) again gives \(resnapped)", input: input()))
             }
         }
         return found
