@@ -4,7 +4,8 @@
 // per control. The library product has no dependencies beyond the Swift toolchain.
 //
 // Performance flags (for example `-Xswiftc -target-cpu -Xswiftc native`) are passed on the
-// command line, never as `unsafeFlags` here: SwiftPM refuses a dependency that uses them.
+// command line, never as unsafe flags in this manifest: SwiftPM refuses a dependency that
+// sets them.
 
 import PackageDescription
 
