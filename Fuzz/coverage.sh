@@ -21,8 +21,10 @@ REPORT_DIR=Reports/fuzz
 mkdir -p "$REPORT_DIR"
 
 echo "== coverage: replaying the corpora with coverage on (swift test --enable-code-coverage)"
+mkdir -p "$SCRATCH"
+LOG="$SCRATCH/replay-tests.log"
 swift test --scratch-path "$SCRATCH" --enable-code-coverage --filter FuzzCorpusReplayTests \
-  > "$SCRATCH.log" 2>&1 || { tail -n 40 "$SCRATCH.log" >&2; echo "coverage: the replay tests failed" >&2; exit 1; }
+  > "$LOG" 2>&1 || { tail -n 40 "$LOG" >&2; echo "coverage: the replay tests failed" >&2; exit 1; }
 BIN_PATH=$(swift build --scratch-path "$SCRATCH" --show-bin-path)
 PROFDATA="$BIN_PATH/codecov/default.profdata"
 TEST_BINARY=$(find "$BIN_PATH" -maxdepth 1 -name '*PackageTests.xctest' | head -n 1)

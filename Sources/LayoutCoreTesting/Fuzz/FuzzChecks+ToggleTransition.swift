@@ -48,14 +48,18 @@ public enum ToggleTransitionFuzzChecks {
         (try? c.validate()) != nil
     }
 
-    /// A plain control (the padding in front of decoded controls).
+    /// A plain control (the padding around decoded controls): mid-transition, and from the
+    /// fifth on always eased in and out, so that 36 of them fill the easing solver's widest
+    /// path (eight lane groups at once).
     static func paddingConfiguration<S: LayoutScalar>(_ index: Int) -> ToggleTransitionConfiguration<S> {
         let size = LayoutSize<S>(width: 24, height: 24)
         let from = ToggleState(rawValue: UInt8(index % 3))!
+        let duration: S = index % 2 == 0 ? 0.3 : 0.5
         return ToggleTransitionConfiguration(
             bounds: LayoutSize(width: 44, height: 44), offImageSize: size, onImageSize: size,
-            indeterminateImageSize: size, from: from, to: from.tapped(), elapsed: S(index) / 10,
-            duration: index % 2 == 0 ? 0.3 : 0.5, curve: index % 2 == 0 ? .easeInOut : .linear,
+            indeterminateImageSize: size, from: from, to: from.tapped(),
+            elapsed: duration * S(index % 7 + 1) / 8, duration: duration,
+            curve: index < 4 && index % 2 == 1 ? .linear : .easeInOut,
             animated: index != 3, mode: index == 1 ? .legacy : .fit)
     }
 

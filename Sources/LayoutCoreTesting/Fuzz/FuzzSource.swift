@@ -66,7 +66,7 @@ public struct FuzzBatchShape: Sendable, CustomStringConvertible {
     /// executions per second eightfold; the unit tests check that splitting changes nothing.
     public var parallelism: Parallelism
 
-    /// Plain controls put after the decoded ones: 0, or one time in eight 32, so that the
+    /// Plain controls put after the decoded ones: 0, or one time in eight 36, so that the
     /// decoded controls also go through the kernels' paths for long batches (the toggle's
     /// easing solves 8 or 4 lane groups at once, validation scans 16 bytes at a time).
     public var trailingPadding: Int
@@ -85,7 +85,7 @@ public struct FuzzBatchShape: Sendable, CustomStringConvertible {
         case 6: parallelism = .automatic
         default: parallelism = .serial
         }
-        trailingPadding = (word >> 10) & 7 == 7 ? 32 : 0
+        trailingPadding = (word >> 10) & 7 == 7 ? 36 : 0
     }
 
     public var description: String {
