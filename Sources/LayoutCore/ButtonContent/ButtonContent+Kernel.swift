@@ -1,4 +1,4 @@
-// The batch kernel: SPEC section 1 over structure-of-arrays columns, eight controls per SIMD
+// The batch kernel: SPEC section 1 over structure-of-arrays columns, four controls per SIMD
 // vector, with branch-free selects where the reference branches. Each line below mirrors a
 // line of `ButtonContent.layout(unchecked:)` and performs the same IEEE operations in the
 // same order; the two agree bit for bit (see ButtonContentDifferentialTests).
@@ -8,9 +8,13 @@
 //   against scalars: float vectors have fast scalar-operand compares, integer vectors do not.
 // - Every `if` of the reference becomes "compute both, keep one with `replacing(with:where:)`",
 //   which compiles to masked moves: random placements and modes cost no mispredictions.
+// - Where the reference picks a pair with one condition (left/right inset, main/cross axis,
+//   first/second item), the pair is exchanged by `Lanes.swapped` (exclusive or: four bitwise
+//   instructions for both values, where two selects take six).
+// - `min` and `max` are single `minps`/`maxps` instructions (`_Lanes._min`/`_max`).
 // - `.fit`-only steps are computed for every lane and kept only where `isFit` holds, so
 //   `.fit` and `.legacy` lanes mix freely in one vector.
-// - The tail (fewer than eight controls) is padded with zeros and goes through the same lane
+// - The tail (fewer than four controls) is padded with zeros and goes through the same lane
 //   code; padding lanes may compute NaN, which is harmless and never stored.
 
 /// Base pointers of every input and output column of a validated batch.
@@ -72,7 +76,7 @@ extension ButtonContentColumns {
     /// Lays out every control with the batch kernel, after validating every column.
     ///
     /// Equivalent to `output[i] = try ButtonContent.layout(configuration(at: i)!)` for every
-    /// `i`, bit for bit, but eight controls per SIMD vector and, for large batches, on every
+    /// `i`, bit for bit, but four controls per SIMD vector and, for large batches, on every
     /// core. `output` is resized to `count` if needed (reuse it to avoid allocating).
     ///
     /// - Throws: `LayoutError` for the lowest bad element (see `validate()`); `output` is then
@@ -99,7 +103,7 @@ extension ButtonContentColumns {
     }
 
     /// Checks every column: equal lengths, then every value (finite, non-negative, within
-    /// `LayoutLimits`; raw values in range), eight lanes at a time.
+    /// `LayoutLimits`; raw values in range), four vectors at a time.
     ///
     /// - Throws: `LayoutError` naming the lowest bad element index, its field and value.
     @inlinable
@@ -205,7 +209,7 @@ extension ButtonContentColumns {
 }
 
 extension ButtonContent {
-    /// Lays out the controls in `range`, eight at a time.
+    /// Lays out the controls in `range`, four at a time.
     @inlinable
     static func _kernel<Scalar>(_ p: _ButtonContentPointers<Scalar>, range: Range<Int>) {
         _forEachLaneGroup(in: range) { index, count in
@@ -213,7 +217,7 @@ extension ButtonContent {
         }
     }
 
-    /// Lays out `count` (1...8) controls starting at `index`: `layout(unchecked:)` in lanes.
+    /// Lays out `count` (1...`_laneWidth`) controls starting at `index`: `layout(unchecked:)` in lanes.
     @inlinable @inline(__always)
     static func _laneGroup<Scalar>(_ p: _ButtonContentPointers<Scalar>, at index: Int, count: Int) {
         typealias Lanes = _Lanes<Scalar>
@@ -238,8 +242,7 @@ extension ButtonContent {
         let isRightToLeft = (direction == Scalar(LayoutDirection.rightToLeft.rawValue))
 
         // The content rect.
-        let leftInset = insetLeading.replacing(with: insetTrailing, where: isRightToLeft)
-        let rightInset = insetTrailing.replacing(with: insetLeading, where: isRightToLeft)
+        let (leftInset, rightInset) = Lanes.swapped(insetLeading, insetTrailing, where: isRightToLeft)
         var contentWidth = width - leftInset - rightInset
         var contentHeight = height - insetTop - insetBottom
 
@@ -260,14 +263,10 @@ extension ButtonContent {
         // Main and cross axes.
         let isHorizontal = (placement == Scalar(ImagePlacement.leading.rawValue))
             | (placement == Scalar(ImagePlacement.trailing.rawValue))
-        let mainStart = insetTop.replacing(with: leftInset, where: isHorizontal)
-        let mainLength = contentHeight.replacing(with: contentWidth, where: isHorizontal)
-        let crossStart = leftInset.replacing(with: insetTop, where: isHorizontal)
-        let crossLength = contentWidth.replacing(with: contentHeight, where: isHorizontal)
-        var imageMain = imageHeight.replacing(with: imageWidth, where: isHorizontal)
-        var imageCross = imageWidth.replacing(with: imageHeight, where: isHorizontal)
-        var titleMain = titleHeight.replacing(with: titleWidth, where: isHorizontal)
-        var titleCross = titleWidth.replacing(with: titleHeight, where: isHorizontal)
+        let (mainStart, crossStart) = Lanes.swapped(insetTop, leftInset, where: isHorizontal)
+        let (mainLength, crossLength) = Lanes.swapped(contentHeight, contentWidth, where: isHorizontal)
+        var (imageMain, imageCross) = Lanes.swapped(imageHeight, imageWidth, where: isHorizontal)
+        var (titleMain, titleCross) = Lanes.swapped(titleHeight, titleWidth, where: isHorizontal)
 
         // `.fit`: clamp across; on overflow shrink the title, then the gap and the image.
         imageCross = imageCross.replacing(with: imageCross._min(crossLength), where: isFit)
@@ -286,35 +285,27 @@ extension ButtonContent {
         let imageIsFirst = (placement == Scalar(ImagePlacement.top.rawValue))
             | ((placement == Scalar(ImagePlacement.leading.rawValue)) & !isRightToLeft)
             | ((placement == Scalar(ImagePlacement.trailing.rawValue)) & isRightToLeft)
-        let firstLength = titleMain.replacing(with: imageMain, where: imageIsFirst)
-        let secondLength = imageMain.replacing(with: titleMain, where: imageIsFirst)
+        let (firstLength, secondLength) = Lanes.swapped(titleMain, imageMain, where: imageIsFirst)
 
         // Center the block; `.fit` never starts it before the content rect.
         var offset = (mainLength - (firstLength + spacing + secondLength)) * 0.5
         offset = offset.replacing(with: zero._max(offset), where: isFit)
         let firstStart = mainStart + offset
         let secondStart = firstStart + firstLength + spacing
-        let imageMainStart = secondStart.replacing(with: firstStart, where: imageIsFirst)
-        let titleMainStart = firstStart.replacing(with: secondStart, where: imageIsFirst)
+        let (imageMainStart, titleMainStart) = Lanes.swapped(secondStart, firstStart, where: imageIsFirst)
         let imageCrossStart = crossStart + (crossLength - imageCross) * 0.5
         let titleCrossStart = crossStart + (crossLength - titleCross) * 0.5
 
         // Back to x/y, then snap each axis (edges snapped, size = their difference).
-        let image = (
-            x: imageCrossStart.replacing(with: imageMainStart, where: isHorizontal),
-            y: imageMainStart.replacing(with: imageCrossStart, where: isHorizontal),
-            width: imageCross.replacing(with: imageMain, where: isHorizontal),
-            height: imageMain.replacing(with: imageCross, where: isHorizontal))
-        let title = (
-            x: titleCrossStart.replacing(with: titleMainStart, where: isHorizontal),
-            y: titleMainStart.replacing(with: titleCrossStart, where: isHorizontal),
-            width: titleCross.replacing(with: titleMain, where: isHorizontal),
-            height: titleMain.replacing(with: titleCross, where: isHorizontal))
+        let (imageX0, imageY0) = Lanes.swapped(imageCrossStart, imageMainStart, where: isHorizontal)
+        let (imageWidth0, imageHeight0) = Lanes.swapped(imageCross, imageMain, where: isHorizontal)
+        let (titleX0, titleY0) = Lanes.swapped(titleCrossStart, titleMainStart, where: isHorizontal)
+        let (titleWidth0, titleHeight0) = Lanes.swapped(titleCross, titleMain, where: isHorizontal)
         let snapping = displayScale > 0
-        let imageX = Lanes.snappedEdges(origin: image.x, length: image.width, scale: displayScale, snapping: snapping)
-        let imageY = Lanes.snappedEdges(origin: image.y, length: image.height, scale: displayScale, snapping: snapping)
-        let titleX = Lanes.snappedEdges(origin: title.x, length: title.width, scale: displayScale, snapping: snapping)
-        let titleY = Lanes.snappedEdges(origin: title.y, length: title.height, scale: displayScale, snapping: snapping)
+        let imageX = Lanes.snappedEdges(origin: imageX0, length: imageWidth0, scale: displayScale, snapping: snapping)
+        let imageY = Lanes.snappedEdges(origin: imageY0, length: imageHeight0, scale: displayScale, snapping: snapping)
+        let titleX = Lanes.snappedEdges(origin: titleX0, length: titleWidth0, scale: displayScale, snapping: snapping)
+        let titleY = Lanes.snappedEdges(origin: titleY0, length: titleHeight0, scale: displayScale, snapping: snapping)
 
         imageX.origin.store(to: p.imageX, at: index, count: count)
         imageY.origin.store(to: p.imageY, at: index, count: count)

@@ -1,5 +1,5 @@
-// Lane plumbing shared by every batch kernel: `_Lanes` (eight controls' values of one field)
-// and `_LaneMask` (eight booleans), loads and stores from column pointers with a padded tail,
+// Lane plumbing shared by every batch kernel: `_Lanes` (four controls' values of one field)
+// and `_LaneMask` (four booleans), loads and stores from column pointers with a padded tail,
 // branch-free selects with exactly the semantics of the scalar functions the references use,
 // and pixel snapping in lanes.
 //
@@ -18,7 +18,7 @@
 /// LayoutScalar(+Lanes).swift; nothing else depends on the number.
 public let _laneWidth = 4
 
-/// Eight values of one field, one per control.
+/// Four values of one field (`_laneWidth`), one per control.
 @frozen
 public struct _Lanes<Scalar: LayoutScalar> {
     public var vector: SIMD4<Scalar>
@@ -33,7 +33,7 @@ public struct _Lanes<Scalar: LayoutScalar> {
     }
 }
 
-/// Eight booleans, one per control: all bits set (true) or clear (false) per lane.
+/// Four booleans, one per control: all bits set (true) or clear (false) per lane.
 @frozen
 public struct _LaneMask<Scalar: LayoutScalar> {
     public var mask: SIMDMask<SIMD4<Scalar.SIMDMaskScalar>>
@@ -101,6 +101,25 @@ extension _Lanes {
     @inlinable @inline(__always) public static func >= (a: Self, b: Scalar) -> _LaneMask<Scalar> { a >= Self(repeating: b) }
     @inlinable @inline(__always) public static func == (a: Self, b: Scalar) -> _LaneMask<Scalar> { a == Self(repeating: b) }
 
+    /// `mask ? (b, a) : (a, b)` per lane: the pair exchanged where `mask` holds.
+    ///
+    /// Two selects would take six bitwise instructions; the exchange by exclusive or,
+    /// `d = (a ^ b) & mask`, `(a ^ d, b ^ d)`, takes four. Bits are moved, so it is exact.
+    @inlinable @inline(__always)
+    public static func swapped(_ a: Self, _ b: Self, where mask: _LaneMask<Scalar>) -> (Self, Self) {
+        if MemoryLayout<Scalar>.size == 4 {
+            typealias Bits = SIMD4<Int32>
+            let x = unsafeBitCast(a.vector, to: Bits.self), y = unsafeBitCast(b.vector, to: Bits.self)
+            let d = (x ^ y) & unsafeBitCast(mask.mask, to: Bits.self)
+            return (Self(unsafeBitCast(x ^ d, to: SIMD4<Scalar>.self)), Self(unsafeBitCast(y ^ d, to: SIMD4<Scalar>.self)))
+        } else {
+            typealias Bits = SIMD4<Int64>
+            let x = unsafeBitCast(a.vector, to: Bits.self), y = unsafeBitCast(b.vector, to: Bits.self)
+            let d = (x ^ y) & unsafeBitCast(mask.mask, to: Bits.self)
+            return (Self(unsafeBitCast(x ^ d, to: SIMD4<Scalar>.self)), Self(unsafeBitCast(y ^ d, to: SIMD4<Scalar>.self)))
+        }
+    }
+
     /// `mask ? other : self` per lane: bits are moved, not computed, so it is exact.
     ///
     /// The lanes are reinterpreted as a mask of same-width integers, whose concrete
@@ -122,26 +141,52 @@ extension _Lanes {
         }
     }
 
+    /// `mask ? self : +0` per lane: one bitwise `and`.
+    @inlinable @inline(__always)
+    public func keeping(where mask: _LaneMask<Scalar>) -> Self {
+        if MemoryLayout<Scalar>.size == 4 {
+            let bits = unsafeBitCast(vector, to: SIMD4<Int32>.self) & unsafeBitCast(mask.mask, to: SIMD4<Int32>.self)
+            return Self(unsafeBitCast(bits, to: SIMD4<Scalar>.self))
+        } else {
+            let bits = unsafeBitCast(vector, to: SIMD4<Int64>.self) & unsafeBitCast(mask.mask, to: SIMD4<Int64>.self)
+            return Self(unsafeBitCast(bits, to: SIMD4<Scalar>.self))
+        }
+    }
+
+    /// `mask ? nextDown : self` per lane, for positive finite lanes: a true mask lane is the
+    /// integer -1, so adding the mask to the bit pattern subtracts one where it holds.
+    @inlinable @inline(__always)
+    public func _nextDownOfPositive(where mask: _LaneMask<Scalar>) -> Self {
+        if MemoryLayout<Scalar>.size == 4 {
+            let bits = unsafeBitCast(vector, to: SIMD4<Int32>.self) &+ unsafeBitCast(mask.mask, to: SIMD4<Int32>.self)
+            return Self(unsafeBitCast(bits, to: SIMD4<Scalar>.self))
+        } else {
+            let bits = unsafeBitCast(vector, to: SIMD4<Int64>.self) &+ unsafeBitCast(mask.mask, to: SIMD4<Int64>.self)
+            return Self(unsafeBitCast(bits, to: SIMD4<Scalar>.self))
+        }
+    }
+
     /// `mask ? other : self` per lane.
     @inlinable @inline(__always)
     public func replacing(with other: Scalar, where mask: _LaneMask<Scalar>) -> Self {
         replacing(with: Self(repeating: other), where: mask)
     }
 
-    /// Lane-wise `Swift.max(self, other)`: `other >= self ? other : self`, which picks `other`
-    /// when the two are equal (so `max(0, -0)` is `-0`, exactly as the scalar function).
+    /// Lane-wise `Swift.max(self, other)`: picks `other` when the two are equal (so
+    /// `max(0, -0)` is `-0`, exactly as the scalar function); one instruction. Exact for every
+    /// non-NaN lane (see `LayoutScalar._lanesMax`).
     @inlinable @inline(__always)
-    public func _max(_ other: Self) -> Self { replacing(with: other, where: other >= self) }
+    public func _max(_ other: Self) -> Self { Self(Scalar._lanesMax(vector, other.vector)) }
 
-    /// Lane-wise `Swift.min(self, other)`: `other < self ? other : self`.
+    /// Lane-wise `Swift.min(self, other)`: `other < self ? other : self`; one instruction.
     @inlinable @inline(__always)
-    public func _min(_ other: Self) -> Self { replacing(with: other, where: other < self) }
+    public func _min(_ other: Self) -> Self { Self(Scalar._lanesMin(vector, other.vector)) }
 }
 
 // MARK: - Loads and stores
 
 extension _Lanes {
-    /// Loads `count` (1...8) consecutive elements starting at `base[index]`; the lanes past
+    /// Loads `count` (1...`_laneWidth`) consecutive elements starting at `base[index]`; the lanes past
     /// `count` hold `padding`. A full group is one unaligned vector load.
     @inlinable @inline(__always)
     public static func load(
@@ -155,7 +200,7 @@ extension _Lanes {
         return lanes
     }
 
-    /// Loads `count` (1...8) raw values starting at `base[index]`, as floating-point lanes;
+    /// Loads `count` (1...`_laneWidth`) raw values starting at `base[index]`, as floating-point lanes;
     /// the lanes past `count` hold 0. Enumerations are compared as floating-point lanes, which
     /// have the fastest compares.
     @inlinable @inline(__always)
@@ -168,7 +213,7 @@ extension _Lanes {
         return lanes
     }
 
-    /// Stores the first `count` (1...8) lanes to `base[index...]`. A full group is one
+    /// Stores the first `count` (1...`_laneWidth`) lanes to `base[index...]`. A full group is one
     /// unaligned vector store; a tail writes only its own elements.
     @inlinable @inline(__always)
     public func store(to base: UnsafeMutablePointer<Scalar>, at index: Int, count: Int) {
@@ -193,15 +238,19 @@ extension _Lanes {
     /// down shows as exactly `-0.5` and gets `+1`: that turns ties-to-even into ties-away.
     /// Values of at least `2^p` are integers (or infinite) already and pass through. Finally
     /// `v`'s sign bit goes back on, so `-0.3` rounds to `-0` and `-0` stays `-0`.
+    ///
+    /// Two bitwise `and`s replace selects: lanes of at least `2^p` (and NaN) add and subtract
+    /// `+0` instead of `2^p`, which leaves them unchanged, and the tie correction adds
+    /// `1 & mask`.
     @inlinable @inline(__always)
     public func roundedToNearestOrAwayFromZero() -> Self {
         let (magnitudeVector, signVector) = Scalar._lanesSplitSign(vector)
         let magnitude = Self(magnitudeVector)
         let threshold = Self(repeating: Scalar._integralThreshold)
-        var rounded = (magnitude + threshold) - threshold
+        let shift = threshold.keeping(where: magnitude < threshold)
+        var rounded = (magnitude + shift) - shift
         let tieWentDown = (rounded - magnitude) == -0.5
-        rounded = rounded.replacing(with: rounded + 1, where: tieWentDown)
-        rounded = rounded.replacing(with: magnitude, where: magnitude >= threshold)
+        rounded = rounded + Self(repeating: 1).keeping(where: tieWentDown)
         return Self(Scalar._lanesOr(rounded.vector, signVector))
     }
 
@@ -233,8 +282,7 @@ extension _Lanes {
         // (The length is positive there: equal edges give an exact sum. For positive floats
         // `nextDown` is the bit pattern minus one.)
         let overshoots = near + snappedLength > far
-        snappedLength = snappedLength.replacing(
-            with: Self(Scalar._lanesNextDownOfPositive(snappedLength.vector)), where: overshoots)
+        snappedLength = snappedLength._nextDownOfPositive(where: overshoots)
         return (origin.replacing(with: near, where: snapping), length.replacing(with: snappedLength, where: snapping))
     }
 }

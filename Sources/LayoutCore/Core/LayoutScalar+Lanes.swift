@@ -36,6 +36,16 @@ extension Float {
     public static func _lanes(converting bytes: SIMD4<UInt8>) -> SIMD4<Float> {
         SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes))
     }
+    // The concrete `replacing(with:where:)` on a compare's mask is an IR `select` of an
+    // `fcmp`, which the backend turns into a single `minps` / `maxps`.
+    @inlinable @inline(__always)
+    public static func _lanesMin(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+        a.replacing(with: b, where: b .< a)
+    }
+    @inlinable @inline(__always)
+    public static func _lanesMax(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+        b.replacing(with: a, where: a .> b)
+    }
 }
 
 extension Double {
@@ -70,5 +80,17 @@ extension Double {
     @inlinable @inline(__always)
     public static func _lanes(converting bytes: SIMD4<UInt8>) -> SIMD4<Double> {
         SIMD4<Double>(SIMD4<Int32>(truncatingIfNeeded: bytes))
+    }
+    // On `SIMD4<Double>` the same select goes through a widened mask; on each `SIMD2<Double>`
+    // half (one SSE register) it is a single `minpd` / `maxpd`.
+    @inlinable @inline(__always)
+    public static func _lanesMin(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
+        SIMD4(lowHalf: a.lowHalf.replacing(with: b.lowHalf, where: b.lowHalf .< a.lowHalf),
+              highHalf: a.highHalf.replacing(with: b.highHalf, where: b.highHalf .< a.highHalf))
+    }
+    @inlinable @inline(__always)
+    public static func _lanesMax(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
+        SIMD4(lowHalf: b.lowHalf.replacing(with: a.lowHalf, where: a.lowHalf .> b.lowHalf),
+              highHalf: b.highHalf.replacing(with: a.highHalf, where: a.highHalf .> b.highHalf))
     }
 }

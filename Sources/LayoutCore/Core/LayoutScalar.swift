@@ -26,6 +26,13 @@ where SIMDMaskScalar: FixedWidthInteger & SignedInteger {
     static func _lanesNextDownOfPositive(_ lanes: SIMD4<Self>) -> SIMD4<Self>
     /// Small unsigned integers (raw values) as floating-point lanes.
     static func _lanes(converting bytes: SIMD4<UInt8>) -> SIMD4<Self>
+    /// `Swift.min(a, b)` per lane, `b < a ? b : a`: one `minps` / `minpd`.
+    static func _lanesMin(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMD4<Self>
+    /// `Swift.max(a, b)` per lane for non-NaN lanes, as `a > b ? a : b`: one `maxps` /
+    /// `maxpd`. Equal values give `b`, as `Swift.max` does, so `max(0, -0)` is `-0`. (A NaN
+    /// lane gives `b` where `Swift.max` gives `a`; NaN only comes from input that failed, or
+    /// skipped, validation.)
+    static func _lanesMax(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMD4<Self>
 }
 
 extension Float: LayoutScalar {

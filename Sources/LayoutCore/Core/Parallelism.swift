@@ -61,8 +61,8 @@ public func _runBatch(
     }
 }
 
-/// Calls `body(index, count)` for each group of up to eight consecutive controls in `range`:
-/// full groups of eight first, then one tail group of 1...7.
+/// Calls `body(index, count)` for each group of up to `_laneWidth` (four) consecutive controls in `range`:
+/// full groups first, then one tail group of 1...3.
 @inlinable @inline(__always)
 public func _forEachLaneGroup(in range: Range<Int>, _ body: (_ index: Int, _ count: Int) -> Void) {
     var index = range.lowerBound
