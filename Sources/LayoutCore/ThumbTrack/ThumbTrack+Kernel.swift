@@ -250,20 +250,30 @@ enum _ThumbTrackValidation {
         // the `.legacy` rule needs `inset`, checked with the numbers below.
         var index = 0
         var hasLegacy = false
-        while count - index >= 16 {
-            func bytes(_ column: UnsafePointer<UInt8>) -> SIMD16<UInt8> {
-                UnsafeRawPointer(column + index).loadUnaligned(as: SIMD16<UInt8>.self)
+        if count >= 16 {
+            // Bad bytes and `mode` are or-ed over the whole pass and tested once at the end
+            // (through two 64-bit words: `any(_:)` on a `SIMD16` mask is a call to a generic
+            // reduction).
+            var anyBad = SIMDMask<SIMD16<Int8>>(repeating: false)
+            var anyMode = SIMD16<UInt8>()
+            while count &- index >= 16 {
+                func bytes(_ column: UnsafePointer<UInt8>) -> SIMD16<UInt8> {
+                    UnsafeRawPointer(column + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                }
+                let two = SIMD16<UInt8>(repeating: 2), three = SIMD16<UInt8>(repeating: 3)
+                let n = bytes(p.segmentCount)
+                var bad = (n .< two) .| (bytes(p.selectedIndex) .>= n)
+                bad = bad .| (bytes(p.phase) .>= three) .| (bytes(p.layoutDirection) .>= two)
+                bad = bad .| (bytes(p.snapping) .>= two) .| (bytes(p.rubberBand) .>= two)
+                let mode = bytes(p.mode)
+                anyBad = anyBad .| bad .| (mode .>= two)
+                anyMode = anyMode | mode
+                index &+= 16
             }
-            let two = SIMD16<UInt8>(repeating: 2), three = SIMD16<UInt8>(repeating: 3)
-            let n = bytes(p.segmentCount)
-            var bad = (n .< two) .| (bytes(p.selectedIndex) .>= n)
-            bad = bad .| (bytes(p.phase) .>= three) .| (bytes(p.layoutDirection) .>= two)
-            bad = bad .| (bytes(p.snapping) .>= two) .| (bytes(p.rubberBand) .>= two)
-            let mode = bytes(p.mode)
-            bad = bad .| (mode .>= two)
-            if any(bad) { return false }
-            hasLegacy = hasLegacy || any(mode .!= SIMD16<UInt8>())
-            index += 16
+            let badWords = unsafeBitCast(anyBad, to: (UInt64, UInt64).self)
+            if badWords.0 | badWords.1 != 0 { return false }
+            let modeWords = unsafeBitCast(anyMode, to: (UInt64, UInt64).self)
+            hasLegacy = modeWords.0 | modeWords.1 != 0
         }
         while index < count {
             let n = p.segmentCount[index], mode = p.mode[index]
@@ -273,33 +283,69 @@ enum _ThumbTrackValidation {
             index += 1
         }
 
-        // The numbers, a lane group at a time, with the rules that involve them.
+        // The numbers, a lane group at a time. Nothing is tested per group: a few running
+        // minimums, maximums, a sum and an "any bad" mask are tested once at the end. Each
+        // column needs only the checks that the others do not already imply:
+        // - `2 * inset <= width` and `<= height` (compared per lane: false for NaN on either
+        //   side) with `inset >= 0` make `width >= 0` and `height >= 0` redundant; with
+        //   `width <= maximum` they make `inset <= maximum` redundant;
+        // - the maximum of `width` and `height` must be `<= maximum`, the minimum of `inset`
+        //   `>= 0`, and `translation`, `velocity` within `+-maximum`. A running min/max
+        //   (`minps`/`maxps`) can drop a NaN, but every NaN is caught elsewhere (the inset
+        //   comparisons, or the sum);
+        // - a NaN or an infinity in `translation`, `velocity` or `projectionRate` makes the
+        //   running sum `translation + velocity + rate * 0` NaN or infinite for good (valid
+        //   values keep it far below overflow), so one finiteness test at the end covers them,
+        //   including "the rate is finite" for `.nearest`;
+        // - a `.projected` rate in `0 < rate < 1`: the running min/max of the rate where
+        //   projected and 0.5 elsewhere.
+        // A "no" only sends the caller to the detailed pass, which finds the actual error.
         typealias Lanes = _Lanes<Scalar>
         let maximum = Scalar(LayoutLimits.maximumLength)
         index = 0
-        while count - index >= _laneWidth {
-            let width = Lanes.load(p.width, at: index, count: _laneWidth)
-            let height = Lanes.load(p.height, at: index, count: _laneWidth)
-            let inset = Lanes.load(p.inset, at: index, count: _laneWidth)
-            let translation = Lanes.load(p.translation, at: index, count: _laneWidth)
-            let velocity = Lanes.load(p.velocity, at: index, count: _laneWidth)
-            let rate = Lanes.load(p.projectionRate, at: index, count: _laneWidth)
-            let isNearest = Lanes.load(p.snapping, at: index, count: _laneWidth) == 0
-            let twoInsets = inset * 2
-            var good = (width >= 0) & (width <= maximum) & (height >= 0) & (height <= maximum)
-            good = good & (inset >= 0) & (inset <= maximum)
-            good = good & (translation >= -maximum) & (translation <= maximum)
-            good = good & (velocity >= -maximum) & (velocity <= maximum)
-            good = good & rate._isFinite & (isNearest | ((rate > 0) & (rate < 1)))
-            good = good & (twoInsets <= width) & (twoInsets <= height)
-            if hasLegacy {
-                let isFit = Lanes.load(p.mode, at: index, count: _laneWidth) == 0
-                let n = Lanes.load(p.segmentCount, at: index, count: _laneWidth)
-                good = good & (isFit | ((n == 2) & (inset == 1)))
+        var allGood = true
+        if count >= _laneWidth {
+            let half = Lanes(repeating: 0.5)
+            var maxWidthHeight = Lanes(), minInset = Lanes()
+            var maxMotion = Lanes(), minMotion = Lanes(), sum = Lanes()
+            var minRate = half, maxRate = half
+            var insetTooWide = Lanes() < Lanes()  // all false
+            while count &- index >= _laneWidth {
+                let width = Lanes.load(p.width, at: index, count: _laneWidth)
+                let height = Lanes.load(p.height, at: index, count: _laneWidth)
+                let inset = Lanes.load(p.inset, at: index, count: _laneWidth)
+                let translation = Lanes.load(p.translation, at: index, count: _laneWidth)
+                let velocity = Lanes.load(p.velocity, at: index, count: _laneWidth)
+                let rate = Lanes.load(p.projectionRate, at: index, count: _laneWidth)
+                let isProjected = Lanes.load(p.snapping, at: index, count: _laneWidth) == 1
+                let twoInsets = inset * 2
+                insetTooWide = insetTooWide | !(twoInsets <= width) | !(twoInsets <= height)
+                maxWidthHeight = Lanes._pick(Lanes._pick(maxWidthHeight, ifGreaterThan: width), ifGreaterThan: height)
+                minInset = Lanes._pick(minInset, ifLessThan: inset)
+                maxMotion = Lanes._pick(Lanes._pick(maxMotion, ifGreaterThan: translation), ifGreaterThan: velocity)
+                minMotion = Lanes._pick(Lanes._pick(minMotion, ifLessThan: translation), ifLessThan: velocity)
+                sum = sum + (translation + velocity) + rate * 0
+                let projectedRate = half.replacing(with: rate, where: isProjected)
+                minRate = Lanes._pick(minRate, ifLessThan: projectedRate)
+                maxRate = Lanes._pick(maxRate, ifGreaterThan: projectedRate)
+                index &+= _laneWidth
             }
-            if (!good).any { return false }
-            index += _laneWidth
+            var bad = insetTooWide | !(maxWidthHeight <= maximum) | !(minInset >= 0)
+            bad = bad | !(maxMotion <= maximum) | !(minMotion >= -maximum) | !sum._isFinite
+            bad = bad | !(minRate > 0) | !(maxRate < 1)
+            allGood = !bad._anyLane
+            if allGood && hasLegacy {
+                var legacyIndex = 0
+                while count - legacyIndex >= _laneWidth {
+                    let isFit = Lanes.load(p.mode, at: legacyIndex, count: _laneWidth) == 0
+                    let n = Lanes.load(p.segmentCount, at: legacyIndex, count: _laneWidth)
+                    let inset = Lanes.load(p.inset, at: legacyIndex, count: _laneWidth)
+                    if (!(isFit | ((n == 2) & (inset == 1))))._anyLane { return false }
+                    legacyIndex += _laneWidth
+                }
+            }
         }
+        if !allGood { return false }
         while index < count {
             let width = p.width[index], height = p.height[index], inset = p.inset[index]
             let translation = p.translation[index], velocity = p.velocity[index]
@@ -345,11 +391,60 @@ enum _ThumbTrackValidation {
 
 extension ThumbTrack {
     /// Lays out the controls in `range`, a lane group at a time.
+    ///
+    /// Full groups and the tail are two separate code paths: when one inlined `_laneGroup`
+    /// served both (with `count` in a register), LLVM merged their loads and stores and the
+    /// full groups paid for per-lane byte inserts and extracts (about 40 instructions per
+    /// group in the byte stores alone).
     @inlinable
     static func _kernel<Scalar>(_ p: _ThumbTrackPointers<Scalar>, range: Range<Int>) {
-        _forEachLaneGroup(in: range) { index, count in
-            _laneGroup(p, at: index, count: count)
+        var index = range.lowerBound
+        while range.upperBound &- index >= _laneWidth {
+            _laneGroup(p, at: index, count: _laneWidth)
+            index &+= _laneWidth
         }
+        if index < range.upperBound { _tailGroup(p, at: index, count: range.upperBound - index) }
+    }
+
+    /// Lays out the last `count` (1..<`_laneWidth`) controls: copies them into a zero-padded
+    /// scratch group, runs the full-group code on it, and copies `count` results back. The
+    /// padding lanes compute garbage (0 / 0) that is never stored.
+    @inlinable @inline(never)
+    static func _tailGroup<Scalar>(_ p: _ThumbTrackPointers<Scalar>, at index: Int, count: Int) {
+        let w = _laneWidth
+        withUnsafeTemporaryAllocation(of: Scalar.self, capacity: 10 * w) { scalars in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9 * w) { bytes in
+            let s = scalars.baseAddress!, b = bytes.baseAddress!
+            s.initialize(repeating: 0, count: 10 * w)
+            b.initialize(repeating: 0, count: 9 * w)
+            let q = p.input
+            func copy<T>(_ source: UnsafePointer<T>, to column: UnsafeMutablePointer<T>) {
+                column.update(from: source + index, count: count)
+            }
+            copy(q.width, to: s); copy(q.height, to: s + w); copy(q.inset, to: s + 2 * w)
+            copy(q.translation, to: s + 3 * w); copy(q.velocity, to: s + 4 * w)
+            copy(q.projectionRate, to: s + 5 * w)
+            copy(q.segmentCount, to: b); copy(q.selectedIndex, to: b + w); copy(q.phase, to: b + 2 * w)
+            copy(q.layoutDirection, to: b + 3 * w); copy(q.snapping, to: b + 4 * w)
+            copy(q.rubberBand, to: b + 5 * w); copy(q.mode, to: b + 6 * w)
+            let scratch = _ThumbTrackPointers(
+                _ThumbTrackInputPointers(
+                    width: s, height: s + w, inset: s + 2 * w,
+                    segmentCount: b, selectedIndex: b + w,
+                    translation: s + 3 * w, velocity: s + 4 * w,
+                    phase: b + 2 * w, layoutDirection: b + 3 * w,
+                    snapping: b + 4 * w, projectionRate: s + 5 * w,
+                    rubberBand: b + 5 * w, mode: b + 6 * w),
+                thumbX: s + 6 * w, thumbY: s + 7 * w, thumbWidth: s + 8 * w, thumbHeight: s + 9 * w,
+                selectedIndex: b + 7 * w, indexChanged: b + 8 * w)
+            _laneGroup(scratch, at: 0, count: w)
+            (p.thumbX + index).update(from: s + 6 * w, count: count)
+            (p.thumbY + index).update(from: s + 7 * w, count: count)
+            (p.thumbWidth + index).update(from: s + 8 * w, count: count)
+            (p.thumbHeight + index).update(from: s + 9 * w, count: count)
+            (p.selectedIndex + index).update(from: b + 7 * w, count: count)
+            (p.indexChanged + index).update(from: b + 8 * w, count: count)
+        }}
     }
 
     /// Lays out `count` (1...`_laneWidth`) controls starting at `index`:
@@ -386,22 +481,36 @@ extension ThumbTrack {
         let segmentWidth = (width - inset * 2)._max(zero) / n
         let thumbHeight = height - inset * 2
         let lastIndex = n - 1
-        let restOfK = inset + k.replacing(with: lastIndex - k, where: isRightToLeft) * segmentWidth
+        // The reference's `isRightToLeft ? -x : x` as `x * (1 - 2 * direction)`: times -1 or
+        // 1, both exact (and `-0 * -1 == +0 == -(-0)`).
+        let directionSign = 1 - direction * 2
+        // rest(j) = inset + visual(j) * sw, with the reference's visual index
+        // `isRightToLeft ? (n - 1) - j : j` computed as `j * directionSign + offset`, offset
+        // `n - 1` in RTL and +0 in LTR: `(-j) + (n - 1)` is `(n - 1) - j` bit for bit (IEEE
+        // `a - b` is `a + (-b)`, and addition commutes), and `j + 0` is `j` (`j` is never -0).
+        // One multiply and one add instead of a subtraction and a select, and the offset serves
+        // both rest(k) and rest(new index).
+        let visualOffset = zero.replacing(with: lastIndex, where: isRightToLeft)
+        let restOfK = inset + (k * directionSign + visualOffset) * segmentWidth
         var x = restOfK  // `.cancelled`: back to rest(k)
         var selectedIndex = k
 
-        // `.changed`: follow the finger, clamped at the ends.
+        // `.changed`: follow the finger, clamped at the ends. The reference's
+        // `x < lower ? lower : (x > upper ? upper : x)` is `min(upper, max(lower, x))` in SSE's
+        // `maxps`/`minps` sense (`_pick`), exactly: each picks the same operand as the
+        // reference's comparison for every input including NaN and signed zeros, and the
+        // second cannot undo the first because `lower <= upper` (`upper` is `lower` plus a
+        // product `(n - 1) * sw >= +0`).
         let unclamped = restOfK + translation
         let lower = inset
         let upper = inset + lastIndex * segmentWidth
-        let isBelow = unclamped < lower
-        let isAbove = unclamped > upper
-        var changedX = unclamped.replacing(with: upper, where: isAbove)
-        changedX = changedX.replacing(with: lower, where: isBelow)  // tested first in the reference
+        var changedX = Lanes._pick(upper, ifLessThan: Lanes._pick(lower, ifGreaterThan: unclamped))
         // The rubber band, only where a lane needs it (its two divisions are the costliest part
         // of `.changed`). One offset serves both ends: a lane is past at most one of them.
+        let isBelow = unclamped < lower
+        let isAbove = unclamped > upper
         let isBanded = isChanged & hasRubberBand & (isBelow | isAbove)
-        if isBanded.any {
+        if isBanded._anyLane {
             let overshoot = (unclamped - upper).replacing(with: lower - unclamped, where: isBelow)
             var band = (1 - one / (overshoot * 0.55 / segmentWidth + 1)) * segmentWidth
             band = band._min(overshoot)
@@ -413,19 +522,25 @@ extension ThumbTrack {
 
         // `.ended`: displacement in segments, rounded half away from zero, clamped. Skipped when
         // no lane ends (a batch in mid-pan).
-        if isEnded.any {
-            // The reference's `isRightToLeft ? -x : x` as `x * (1 - 2 * direction)`: times -1
-            // or 1, both exact (and `-0 * -1 == +0 == -(-0)`), one instruction instead of a
-            // negation and a select.
-            let directionSign = 1 - direction * 2
+        if isEnded._anyLane {
             let logicalTranslation = translation * directionSign
             let logicalVelocity = velocity * directionSign
             let projection = zero.replacing(with: (logicalVelocity / 1000) * rate / (1 - rate), where: isProjected)
             var displacement = (logicalTranslation + projection) / segmentWidth
             displacement = displacement.replacing(with: zero, where: displacement._isNaN)
-            let steps = displacement.roundedToNearestOrAwayFromZero()
-            let endedIndex = (k + steps)._max(zero)._min(lastIndex)
-            let endedX = inset + endedIndex.replacing(with: lastIndex - endedIndex, where: isRightToLeft) * segmentWidth
+            // Clamped to +-256 before rounding, which changes no index: the bound is an
+            // integer, so rounding commutes with the clamp; `k + steps` is then exact, and
+            // beyond the bound the reference's `k + steps` (k <= 254) is already past the
+            // clamp to `0 ... n - 1` (n <= 255) on the same side. The rounding then needs no
+            // case for values too large for the `2^p` trick.
+            let bound = Lanes(repeating: 256)
+            displacement = Lanes._pick(bound, ifLessThan: Lanes._pick(zero - bound, ifGreaterThan: displacement))
+            let steps = displacement._roundedToNearestOrAwayFromZeroSmall()
+            // `min(max(k + steps, 0), n - 1)`: `max(v, 0)` is `0 >= v ? 0 : v`, which differs
+            // from `v > 0 ? v : 0` only for NaN (impossible here); `min(v, n - 1)` is
+            // `n - 1 < v ? n - 1 : v`.
+            let endedIndex = Lanes._pick(lastIndex, ifLessThan: Lanes._pick(k + steps, ifGreaterThan: zero))
+            let endedX = inset + (endedIndex * directionSign + visualOffset) * segmentWidth
             x = x.replacing(with: endedX, where: isEnded)
             selectedIndex = selectedIndex.replacing(with: endedIndex, where: isEnded)
         }
@@ -436,7 +551,7 @@ extension ThumbTrack {
         // MARK: .legacy, only where a lane is legacy
 
         let isLegacy = !isFit
-        if isLegacy.any {
+        if isLegacy._anyLane {
             let halfWidth = width / 2
             let legacyThumbWidth = halfWidth - 1
             let negativeThumbWidth = -legacyThumbWidth
