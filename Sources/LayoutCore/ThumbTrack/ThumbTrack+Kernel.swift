@@ -507,10 +507,13 @@ extension ThumbTrack {
         var changedX = Lanes._pick(upper, ifLessThan: Lanes._pick(lower, ifGreaterThan: unclamped))
         // The rubber band, only where a lane needs it (its two divisions are the costliest part
         // of `.changed`). One offset serves both ends: a lane is past at most one of them.
-        let isBelow = unclamped < lower
-        let isAbove = unclamped > upper
-        let isBanded = isChanged & hasRubberBand & (isBelow | isAbove)
+        // A lane past an end is one the clamp moved: `changedX != unclamped` is one compare
+        // instead of two and an `or` (it is also true for a NaN lane, which only unchecked
+        // garbage has; the masks below leave such a lane alone).
+        let isBanded = isChanged & hasRubberBand & !(changedX == unclamped)
         if isBanded._anyLane {
+            let isBelow = unclamped < lower
+            let isAbove = unclamped > upper
             let overshoot = (unclamped - upper).replacing(with: lower - unclamped, where: isBelow)
             var band = (1 - one / (overshoot * 0.55 / segmentWidth + 1)) * segmentWidth
             band = band._min(overshoot)
@@ -528,14 +531,7 @@ extension ThumbTrack {
             let projection = zero.replacing(with: (logicalVelocity / 1000) * rate / (1 - rate), where: isProjected)
             var displacement = (logicalTranslation + projection) / segmentWidth
             displacement = displacement.replacing(with: zero, where: displacement._isNaN)
-            // Clamped to +-256 before rounding, which changes no index: the bound is an
-            // integer, so rounding commutes with the clamp; `k + steps` is then exact, and
-            // beyond the bound the reference's `k + steps` (k <= 254) is already past the
-            // clamp to `0 ... n - 1` (n <= 255) on the same side. The rounding then needs no
-            // case for values too large for the `2^p` trick.
-            let bound = Lanes(repeating: 256)
-            displacement = Lanes._pick(bound, ifLessThan: Lanes._pick(zero - bound, ifGreaterThan: displacement))
-            let steps = displacement._roundedToNearestOrAwayFromZeroSmall()
+            let steps = displacement._roundedToNearestOrAwayFromZeroMasked()
             // `min(max(k + steps, 0), n - 1)`: `max(v, 0)` is `0 >= v ? 0 : v`, which differs
             // from `v > 0 ? v : 0` only for NaN (impossible here); `min(v, n - 1)` is
             // `n - 1 < v ? n - 1 : v`.
