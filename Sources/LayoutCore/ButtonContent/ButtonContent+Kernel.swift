@@ -249,7 +249,10 @@ extension ButtonContent {
         // `.fit`: clamp the content rect at 0, drop absent items and their gap.
         // (`.fit` uses the insets' sum, the same in both directions; see the reference.)
         contentWidth = contentWidth.replacing(with: zero._max(width - (insetLeading + insetTrailing)), where: isFit)
-        contentHeight = contentHeight.replacing(with: zero._max(contentHeight), where: isFit)
+        // `.fit`'s `max(0, x)` is `max(fitFloor, x)`: a floor of `-inf` leaves `.legacy` lanes
+        // as they are, and `_max` is one instruction where a select takes three.
+        let fitFloor = Lanes(repeating: -.infinity).replacing(with: zero, where: isFit)
+        contentHeight = fitFloor._max(contentHeight)
         let imageIsPresent = (imageWidth > 0) & (imageHeight > 0)
         let titleIsPresent = (titleWidth > 0) & (titleHeight > 0)
         let dropImage = isFit & !imageIsPresent
@@ -269,8 +272,10 @@ extension ButtonContent {
         var (titleMain, titleCross) = Lanes.swapped(titleHeight, titleWidth, where: isHorizontal)
 
         // `.fit`: clamp across; on overflow shrink the title, then the gap and the image.
-        imageCross = imageCross.replacing(with: imageCross._min(crossLength), where: isFit)
-        titleCross = titleCross.replacing(with: titleCross._min(crossLength), where: isFit)
+        // (`min(x, crossLength)` as `min(x, fitCeiling)`, `+inf` for `.legacy` lanes.)
+        let fitCeiling = Lanes(repeating: .infinity).replacing(with: crossLength, where: isFit)
+        imageCross = imageCross._min(fitCeiling)
+        titleCross = titleCross._min(fitCeiling)
         let overflows = isFit & (imageMain + spacing + titleMain > mainLength)
         let roomForTitle = mainLength - imageMain - spacing
         let titleHasRoom = (roomForTitle > 0)
@@ -289,7 +294,7 @@ extension ButtonContent {
 
         // Center the block; `.fit` never starts it before the content rect.
         var offset = (mainLength - (firstLength + spacing + secondLength)) * 0.5
-        offset = offset.replacing(with: zero._max(offset), where: isFit)
+        offset = fitFloor._max(offset)
         let firstStart = mainStart + offset
         let secondStart = firstStart + firstLength + spacing
         let (imageMainStart, titleMainStart) = Lanes.swapped(secondStart, firstStart, where: imageIsFirst)
@@ -301,11 +306,11 @@ extension ButtonContent {
         let (imageWidth0, imageHeight0) = Lanes.swapped(imageCross, imageMain, where: isHorizontal)
         let (titleX0, titleY0) = Lanes.swapped(titleCrossStart, titleMainStart, where: isHorizontal)
         let (titleWidth0, titleHeight0) = Lanes.swapped(titleCross, titleMain, where: isHorizontal)
-        let snapping = displayScale > 0
-        let imageX = Lanes.snappedEdges(origin: imageX0, length: imageWidth0, scale: displayScale, snapping: snapping)
-        let imageY = Lanes.snappedEdges(origin: imageY0, length: imageHeight0, scale: displayScale, snapping: snapping)
-        let titleX = Lanes.snappedEdges(origin: titleX0, length: titleWidth0, scale: displayScale, snapping: snapping)
-        let titleY = Lanes.snappedEdges(origin: titleY0, length: titleHeight0, scale: displayScale, snapping: snapping)
+        let snapping = _Snapping(scale: displayScale, snapping: displayScale > 0)
+        let imageX = snapping.edges(origin: imageX0, length: imageWidth0)
+        let imageY = snapping.edges(origin: imageY0, length: imageHeight0)
+        let titleX = snapping.edges(origin: titleX0, length: titleWidth0)
+        let titleY = snapping.edges(origin: titleY0, length: titleHeight0)
 
         imageX.origin.store(to: p.imageX, at: index, count: count)
         imageY.origin.store(to: p.imageY, at: index, count: count)

@@ -244,9 +244,15 @@ extension _Lanes {
     /// `1 & mask`.
     @inlinable @inline(__always)
     public func roundedToNearestOrAwayFromZero() -> Self {
+        _roundedToNearestOrAwayFromZero(threshold: Self(repeating: Scalar._integralThreshold))
+    }
+
+    /// `roundedToNearestOrAwayFromZero()` where `threshold` lanes hold `2^p`, and the identity
+    /// (exactly `self`, signed zeros included) where they hold `+0`.
+    @inlinable @inline(__always)
+    func _roundedToNearestOrAwayFromZero(threshold: Self) -> Self {
         let (magnitudeVector, signVector) = Scalar._lanesSplitSign(vector)
         let magnitude = Self(magnitudeVector)
-        let threshold = Self(repeating: Scalar._integralThreshold)
         let shift = threshold.keeping(where: magnitude < threshold)
         var rounded = (magnitude + shift) - shift
         let tieWentDown = (rounded - magnitude) == -0.5
@@ -273,9 +279,39 @@ extension _Lanes {
     public static func snappedEdges(
         origin: Self, length: Self, scale: Self, snapping: _LaneMask<Scalar>
     ) -> (origin: Self, length: Self) {
-        // Lanes whose scale is 0 compute NaN here (0 / 0); the final select drops them.
-        let near = (origin * scale).roundedToNearestOrAwayFromZero() / scale
-        let far = ((origin + length) * scale).roundedToNearestOrAwayFromZero() / scale
+        _Snapping(scale: scale, snapping: snapping).edges(origin: origin, length: length)
+    }
+}
+
+/// Pixel snapping for one lane group, prepared once for all its axes.
+///
+/// Lanes that do not snap (scale 0) must pass their origin and length through unchanged.
+/// Rather than snapping them and selecting the input back, their scale is replaced by 1 and
+/// their rounding threshold by 0: `(o * 1)` rounded with a zero threshold, `/ 1`, is exactly
+/// `o`, so the origin needs no select. (The length still does: `(o + l) - o` is not always `l`.)
+@frozen
+public struct _Snapping<Scalar: LayoutScalar> {
+    /// The display scale, or 1 where it is 0.
+    public var scale: _Lanes<Scalar>
+    /// `2^p` where the lane snaps, `+0` where it does not.
+    public var threshold: _Lanes<Scalar>
+    /// `scale > 0`.
+    public var snapping: _LaneMask<Scalar>
+
+    /// - Parameter snapping: `scale > 0`. Validated scales are `+-0` or positive, so
+    ///   `scale + 1` is exactly 1 where `snapping` is false.
+    @inlinable @inline(__always)
+    public init(scale: _Lanes<Scalar>, snapping: _LaneMask<Scalar>) {
+        self.scale = scale + _Lanes(repeating: 1).keeping(where: !snapping)
+        self.threshold = _Lanes(repeating: Scalar._integralThreshold).keeping(where: snapping)
+        self.snapping = snapping
+    }
+
+    /// `LayoutRect.snapped(scale:)` for one axis: the snapped origin and length.
+    @inlinable @inline(__always)
+    public func edges(origin: _Lanes<Scalar>, length: _Lanes<Scalar>) -> (origin: _Lanes<Scalar>, length: _Lanes<Scalar>) {
+        let near = (origin * scale)._roundedToNearestOrAwayFromZero(threshold: threshold) / scale
+        let far = ((origin + length) * scale)._roundedToNearestOrAwayFromZero(threshold: threshold) / scale
         var snappedLength = far - near
         // Rare: the difference, added back to the near edge, lands one ulp past the far edge.
         // Take one ulp off those lanes, as the scalar `snapped(scale:)` does with `nextDown`.
@@ -283,6 +319,6 @@ extension _Lanes {
         // `nextDown` is the bit pattern minus one.)
         let overshoots = near + snappedLength > far
         snappedLength = snappedLength._nextDownOfPositive(where: overshoots)
-        return (origin.replacing(with: near, where: snapping), length.replacing(with: snappedLength, where: snapping))
+        return (near, length.replacing(with: snappedLength, where: snapping))
     }
 }
