@@ -210,11 +210,61 @@ extension ButtonContentColumns {
 
 extension ButtonContent {
     /// Lays out the controls in `range`, four at a time.
+    ///
+    /// Full groups run the lane code with a constant count, so every load and store is one
+    /// vector instruction and no count test is left in the loop; the tail runs the same code
+    /// on a zero-padded scratch group (one shared path for both made LLVM merge their loads
+    /// and stores behind per-column branches).
     @inlinable
     static func _kernel<Scalar>(_ p: _ButtonContentPointers<Scalar>, range: Range<Int>) {
-        _forEachLaneGroup(in: range) { index, count in
-            _laneGroup(p, at: index, count: count)
+        var index = range.lowerBound
+        while range.upperBound &- index >= _laneWidth {
+            _laneGroup(p, at: index, count: _laneWidth)
+            index &+= _laneWidth
         }
+        if index < range.upperBound { _tailGroup(p, at: index, count: range.upperBound - index) }
+    }
+
+    /// Lays out the last `count` (1..<`_laneWidth`) controls: copies them into a zero-padded
+    /// scratch group, runs the full-group code on it, and copies `count` results back. The
+    /// padding lanes compute garbage (0 / 0) that is never stored.
+    @inlinable @inline(never)
+    static func _tailGroup<Scalar>(_ p: _ButtonContentPointers<Scalar>, at index: Int, count: Int) {
+        let w = _laneWidth
+        withUnsafeTemporaryAllocation(of: Scalar.self, capacity: 20 * w) { scalars in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * w) { bytes in
+            let s = scalars.baseAddress!, b = bytes.baseAddress!
+            s.initialize(repeating: 0, count: 20 * w)
+            b.initialize(repeating: 0, count: 3 * w)
+            func copy<T>(_ source: UnsafePointer<T>, to column: UnsafeMutablePointer<T>) {
+                column.update(from: source + index, count: count)
+            }
+            copy(p.width, to: s); copy(p.height, to: s + w)
+            copy(p.insetTop, to: s + 2 * w); copy(p.insetLeading, to: s + 3 * w)
+            copy(p.insetBottom, to: s + 4 * w); copy(p.insetTrailing, to: s + 5 * w)
+            copy(p.imageWidth, to: s + 6 * w); copy(p.imageHeight, to: s + 7 * w)
+            copy(p.titleWidth, to: s + 8 * w); copy(p.titleHeight, to: s + 9 * w)
+            copy(p.imagePadding, to: s + 10 * w); copy(p.displayScale, to: s + 11 * w)
+            copy(p.imagePlacement, to: b); copy(p.layoutDirection, to: b + w); copy(p.mode, to: b + 2 * w)
+            let input = _ButtonContentInputPointers(
+                width: s, height: s + w, insetTop: s + 2 * w, insetLeading: s + 3 * w,
+                insetBottom: s + 4 * w, insetTrailing: s + 5 * w,
+                imageWidth: s + 6 * w, imageHeight: s + 7 * w, titleWidth: s + 8 * w, titleHeight: s + 9 * w,
+                imagePadding: s + 10 * w, displayScale: s + 11 * w,
+                imagePlacement: b, layoutDirection: b + w, mode: b + 2 * w)
+            let scratch = _ButtonContentPointers(
+                input,
+                imageX: s + 12 * w, imageY: s + 13 * w, imageW: s + 14 * w, imageH: s + 15 * w,
+                titleX: s + 16 * w, titleY: s + 17 * w, titleW: s + 18 * w, titleH: s + 19 * w)
+            _laneGroup(scratch, at: 0, count: w)
+            func copyBack(_ column: UnsafeMutablePointer<Scalar>, to destination: UnsafeMutablePointer<Scalar>) {
+                (destination + index).update(from: column, count: count)
+            }
+            copyBack(s + 12 * w, to: p.imageX); copyBack(s + 13 * w, to: p.imageY)
+            copyBack(s + 14 * w, to: p.imageW); copyBack(s + 15 * w, to: p.imageH)
+            copyBack(s + 16 * w, to: p.titleX); copyBack(s + 17 * w, to: p.titleY)
+            copyBack(s + 18 * w, to: p.titleW); copyBack(s + 19 * w, to: p.titleH)
+        }}
     }
 
     /// Lays out `count` (1...`_laneWidth`) controls starting at `index`: `layout(unchecked:)` in lanes.
