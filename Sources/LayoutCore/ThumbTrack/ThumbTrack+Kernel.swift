@@ -289,8 +289,9 @@ enum _ThumbTrackValidation {
         // - `2 * inset <= width` and `<= height` (compared per lane: false for NaN on either
         //   side) with `inset >= 0` make `width >= 0` and `height >= 0` redundant; with
         //   `width <= maximum` they make `inset <= maximum` redundant;
-        // - the maximum of `width` and `height` must be `<= maximum`, the minimum of `inset`
-        //   `>= 0`, and `translation`, `velocity` within `+-maximum`. A running min/max
+        // - the maximum of `width`, `height`, `translation` and `velocity` must be
+        //   `<= maximum` (one accumulator: fewer registers, which `Double` lacks), the minimum
+        //   of `inset` `>= 0`, that of `translation` and `velocity` `>= -maximum`. A running min/max
         //   (`minps`/`maxps`) can drop a NaN, but every NaN is caught elsewhere (the inset
         //   comparisons, or the sum);
         // - a NaN or an infinity in `translation`, `velocity` or `projectionRate` makes the
@@ -306,8 +307,7 @@ enum _ThumbTrackValidation {
         var allGood = true
         if count >= _laneWidth {
             let half = Lanes(repeating: 0.5)
-            var maxWidthHeight = Lanes(), minInset = Lanes()
-            var maxMotion = Lanes(), minMotion = Lanes(), sum = Lanes()
+            var maxLength = Lanes(), minInset = Lanes(), minMotion = Lanes(), sum = Lanes()
             var minRate = half, maxRate = half
             var insetTooWide = Lanes() < Lanes()  // all false
             while count &- index >= _laneWidth {
@@ -320,9 +320,9 @@ enum _ThumbTrackValidation {
                 let isProjected = Lanes.load(p.snapping, at: index, count: _laneWidth) == 1
                 let twoInsets = inset * 2
                 insetTooWide = insetTooWide | !(twoInsets <= width) | !(twoInsets <= height)
-                maxWidthHeight = Lanes._pick(Lanes._pick(maxWidthHeight, ifGreaterThan: width), ifGreaterThan: height)
+                maxLength = Lanes._pick(Lanes._pick(maxLength, ifGreaterThan: width), ifGreaterThan: height)
                 minInset = Lanes._pick(minInset, ifLessThan: inset)
-                maxMotion = Lanes._pick(Lanes._pick(maxMotion, ifGreaterThan: translation), ifGreaterThan: velocity)
+                maxLength = Lanes._pick(Lanes._pick(maxLength, ifGreaterThan: translation), ifGreaterThan: velocity)
                 minMotion = Lanes._pick(Lanes._pick(minMotion, ifLessThan: translation), ifLessThan: velocity)
                 sum = sum + (translation + velocity) + rate * 0
                 let projectedRate = half.replacing(with: rate, where: isProjected)
@@ -330,8 +330,8 @@ enum _ThumbTrackValidation {
                 maxRate = Lanes._pick(maxRate, ifGreaterThan: projectedRate)
                 index &+= _laneWidth
             }
-            var bad = insetTooWide | !(maxWidthHeight <= maximum) | !(minInset >= 0)
-            bad = bad | !(maxMotion <= maximum) | !(minMotion >= -maximum) | !sum._isFinite
+            var bad = insetTooWide | !(maxLength <= maximum) | !(minInset >= 0)
+            bad = bad | !(minMotion >= -maximum) | !sum._isFinite
             bad = bad | !(minRate > 0) | !(maxRate < 1)
             allGood = !bad._anyLane
             if allGood && hasLegacy {
