@@ -15,20 +15,32 @@ public enum ButtonContentDifferential {
         }
     }
 
-    /// Lays out `configurations` with the batch kernel (`parallelism` as given) and with the
-    /// reference, and returns the first control whose frames differ in any bit.
+    /// The frames of control `index` in `output`, read here rather than through the output's
+    /// subscript so that this module specializes it (the library's generic subscript, called
+    /// from another module, instantiates generic metadata on every call). `FuzzBadInput`
+    /// checks that the subscript agrees with the columns.
+    static func frames<S: LayoutScalar>(_ o: ButtonContentFrameColumns<S>, at index: Int) -> ButtonContentFrames<S> {
+        ButtonContentFrames(
+            imageFrame: LayoutRect(x: o.imageX[index], y: o.imageY[index], width: o.imageWidth[index], height: o.imageHeight[index]),
+            titleFrame: LayoutRect(x: o.titleX[index], y: o.titleY[index], width: o.titleWidth[index], height: o.titleHeight[index]))
+    }
+
+    /// Computes `configurations` with the batch kernel (`parallelism` as given, from their
+    /// columns) and with the reference, into an output to reuse (resized to the batch's length
+    /// when needed, so that repeated calls do not allocate), and returns the first control
+    /// whose output differs in any bit.
     public static func firstMismatch<S: LayoutScalar>(
-        _ configurations: [ButtonContentConfiguration<S>], parallelism: Parallelism = .serial
+        _ configurations: [ButtonContentConfiguration<S>], columns: ButtonContentColumns<S>,
+        output: inout ButtonContentFrameColumns<S>, parallelism: Parallelism = .serial
     ) -> Mismatch<S>? {
-        let columns = ButtonContentColumns(configurations)
-        var output = ButtonContentFrameColumns<S>()
+        precondition(columns.count == configurations.count, "columns must hold the configurations")
         columns.uncheckedLayout(into: &output, parallelism: parallelism)
-        for (index, configuration) in configurations.enumerated() {
-            let reference = ButtonContent.layout(unchecked: configuration)
-            let kernel = output[index]
+        for index in configurations.indices {
+            let reference = ButtonContent.layout(unchecked: configurations[index])
+            let kernel = frames(output, at: index)
             if !BitPattern.equal(reference.imageFrame, kernel.imageFrame)
                 || !BitPattern.equal(reference.titleFrame, kernel.titleFrame) {
-                return Mismatch(index: index, configuration: configuration, reference: reference, kernel: kernel)
+                return Mismatch(index: index, configuration: configurations[index], reference: reference, kernel: kernel)
             }
         }
         return nil

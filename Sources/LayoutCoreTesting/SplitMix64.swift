@@ -27,30 +27,6 @@ extension SplitMix64: ValueSource {
     public mutating func nextWord() -> UInt64 { next() }
 }
 
-/// Reads fuzzer bytes as words; once the bytes run out it yields zeros, so every input
-/// decodes to something (short inputs decode to simple cases, which libFuzzer likes).
-public struct ByteSource: ValueSource {
-    public let bytes: [UInt8]
-    public private(set) var position = 0
-
-    public init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-    }
-
-    public init(_ pointer: UnsafePointer<UInt8>, count: Int) {
-        self.bytes = Array(UnsafeBufferPointer(start: pointer, count: count))
-    }
-
-    public var isExhausted: Bool { position >= bytes.count }
-
-    /// One byte at a time, so that each decision costs the fuzzer one byte to flip.
-    public mutating func nextWord() -> UInt64 {
-        guard position < bytes.count else { return 0 }
-        defer { position += 1 }
-        return UInt64(bytes[position])
-    }
-}
-
 extension ValueSource {
     /// An integer in `0 ..< bound` (`bound > 0`).
     public mutating func next(below bound: Int) -> Int {

@@ -8,6 +8,8 @@ public enum ThumbTrackDifferential {
         public var configuration: ThumbTrackConfiguration<S>
         public var reference: ThumbTrackResult<S>
         public var kernel: ThumbTrackResult<S>
+        /// The kernel's raw change flag byte (must be 0 or 1).
+        public var kernelChangeFlag: UInt8?
 
         public var description: String {
             let frame = { (r: ThumbTrackResult<S>) in
@@ -18,6 +20,7 @@ public enum ThumbTrackDifferential {
                 + "  input:     \(configuration)\n"
                 + "  reference: \(reference) \(frame(reference))\n"
                 + "  kernel:    \(kernel) \(frame(kernel))"
+                + (kernelChangeFlag.map { " change flag byte \($0)" } ?? "")
         }
     }
 
@@ -27,28 +30,36 @@ public enum ThumbTrackDifferential {
             && a.selectedIndex == b.selectedIndex && a.indexChanged == b.indexChanged
     }
 
-    /// Lays out `configurations` with the batch kernel (`parallelism` as given) and with the
-    /// reference, and returns the first control whose results differ in any bit.
-    public static func firstMismatch<S: LayoutScalar>(
-        _ configurations: [ThumbTrackConfiguration<S>], parallelism: Parallelism = .serial
-    ) -> Mismatch<S>? {
-        firstMismatch(configurations, columns: ThumbTrackColumns(configurations), parallelism: parallelism)
+    /// The result of control `index` in `output`, read here rather than through the output's
+    /// subscript so that this module specializes it (the library's generic subscript, called
+    /// from another module, instantiates generic metadata on every call). `FuzzBadInput`
+    /// checks that the subscript agrees with the columns.
+    static func result<S: LayoutScalar>(_ output: ThumbTrackResultColumns<S>, at index: Int) -> ThumbTrackResult<S> {
+        ThumbTrackResult(
+            thumbFrame: LayoutRect(x: output.thumbX[index], y: output.thumbY[index],
+                                   width: output.thumbWidth[index], height: output.thumbHeight[index]),
+            selectedIndex: Int(output.selectedIndex[index]),
+            indexChanged: output.indexChanged[index] != 0)
     }
 
-    /// Same, with the columns already built from `configurations` (as
-    /// `ThumbTrackGenerator.batch` returns them).
+    /// Lays out `configurations` with the batch kernel (`parallelism` as given, from their
+    /// columns) and with the reference, into an output to reuse (resized to the batch's length
+    /// when needed, so that repeated calls do not allocate; the fuzz targets fill it with
+    /// sentinels first), and returns the first control whose results differ in any bit, or
+    /// whose change flag byte is neither 0 nor 1.
     public static func firstMismatch<S: LayoutScalar>(
         _ configurations: [ThumbTrackConfiguration<S>], columns: ThumbTrackColumns<S>,
-        parallelism: Parallelism = .serial
+        output: inout ThumbTrackResultColumns<S>, parallelism: Parallelism = .serial
     ) -> Mismatch<S>? {
-        var output = ThumbTrackResultColumns<S>()
+        precondition(columns.count == configurations.count, "columns must hold the configurations")
         columns.uncheckedLayout(into: &output, parallelism: parallelism)
         for index in configurations.indices {
             let reference = ThumbTrack.layout(unchecked: configurations[index])
-            let kernel = output[index]
-            if !equal(reference, kernel) {
+            let kernel = result(output, at: index)
+            if !equal(reference, kernel) || output.indexChanged[index] > 1 {
                 return Mismatch(index: index, configuration: configurations[index],
-                                reference: reference, kernel: kernel)
+                                reference: reference, kernel: kernel,
+                                kernelChangeFlag: output.indexChanged[index])
             }
         }
         return nil

@@ -32,18 +32,6 @@ public enum ThumbTrackGenerator {
             : fitConfiguration(&source, phase: phase)
     }
 
-    /// `count` configurations from `seed`, as an array (for the reference) and as columns (for
-    /// the kernel).
-    public static func batch<S: LayoutScalar>(
-        count: Int, seed: UInt64, mode: LayoutMode? = nil, as: S.Type = S.self
-    ) -> (configurations: [ThumbTrackConfiguration<S>], columns: ThumbTrackColumns<S>) {
-        var random = SplitMix64(seed: seed)
-        var configurations: [ThumbTrackConfiguration<S>] = []
-        configurations.reserveCapacity(count)
-        for _ in 0..<count { configurations.append(configuration(&random, mode: mode)) }
-        return (configurations, ThumbTrackColumns(configurations))
-    }
-
     /// `count` typical `.fit` controls for the benchmark, from `seed`: what a screen of
     /// switches and segmented controls in mid-gesture looks like, without the edge cases the
     /// tests aim at (no subnormal or huge values, no zero-width tracks). Uniformly random:

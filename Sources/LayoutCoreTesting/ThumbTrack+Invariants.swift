@@ -57,7 +57,8 @@ public enum ThumbTrackInvariants {
         _ c: ThumbTrackConfiguration<S>, _ r: ThumbTrackResult<S>
     ) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
-        let input = describe(c, r)
+        // Formatted only when a violation is recorded (formatting costs more than the checks).
+        lazy var input = describe(c, r)
         func fail(_ invariant: String, _ message: String) {
             found.append(InvariantViolation(invariant, message, input: input))
         }
@@ -148,9 +149,17 @@ public enum ThumbTrackInvariants {
         let maximum = S(LayoutLimits.maximumLength)
         let half = segmentWidth(c) / 2
         let dx = c.translation
-        let candidates = [dx.nextUp, dx.nextDown, dx + half, dx - half]
         let invariant = c.rubberBand && c.phase == .changed ? "T3" : "T5"
-        for other in candidates where other != dx && abs(other) <= maximum {
+        // (The four candidates without an array: this runs for every fuzz input.)
+        for candidate in 0..<4 {
+            let other: S
+            switch candidate {
+            case 0: other = dx.nextUp
+            case 1: other = dx.nextDown
+            case 2: other = dx + half
+            default: other = dx - half
+            }
+            guard other != dx && abs(other) <= maximum else { continue }
             var moved = c
             moved.translation = other
             let o = ThumbTrack.layout(unchecked: moved)
@@ -200,30 +209,36 @@ public enum ThumbTrackInvariants {
 
     // MARK: - T6: the half-segment boundary
 
+    /// How many configurations T6 is about for one control (`halfSegmentCase`).
+    public static let halfSegmentCaseCount = 6
+
     /// The configurations T6 is about for `configuration`'s control: released (`.ended`,
     /// `.nearest`) after a translation of exactly half a segment (`sw / 2`), and one ulp less
-    /// and more, towards higher and lower indices. Six configurations.
-    public static func halfSegmentCases<S: LayoutScalar>(
-        _ c: ThumbTrackConfiguration<S>
-    ) -> [ThumbTrackConfiguration<S>] {
+    /// and more, towards higher and lower indices. Case `number` (0..<6): half a segment one
+    /// ulp less, exactly, one ulp more (0, 1, 2) towards higher indices, then the same towards
+    /// lower indices (3, 4, 5).
+    public static func halfSegmentCase<S: LayoutScalar>(
+        _ c: ThumbTrackConfiguration<S>, _ number: Int
+    ) -> ThumbTrackConfiguration<S> {
         let half = segmentWidth(c) / 2
-        var cases: [ThumbTrackConfiguration<S>] = []
-        for sign: S in [1, -1] {
-            for translation in [half.nextDown, half, half.nextUp] {
-                var released = c
-                released.phase = .ended
-                released.snapping = .nearest
-                released.velocity = 0
-                // `translation` is logical: towards higher indices for sign 1.
-                let logical = sign * translation
-                released.translation = c.layoutDirection == .rightToLeft ? -logical : logical
-                cases.append(released)
-            }
+        let sign: S = number < 3 ? 1 : -1
+        let translation: S
+        switch number % 3 {
+        case 0: translation = half.nextDown
+        case 1: translation = half
+        default: translation = half.nextUp
         }
-        return cases
+        var released = c
+        released.phase = .ended
+        released.snapping = .nearest
+        released.velocity = 0
+        // `translation` is logical: towards higher indices for sign 1.
+        let logical = sign * translation
+        released.translation = c.layoutDirection == .rightToLeft ? -logical : logical
+        return released
     }
 
-    /// The documented decision for one of `halfSegmentCases`: a logical translation of at
+    /// The documented decision for one of the `halfSegmentCase`s: a logical translation of at
     /// least half a segment moves the thumb one segment (clamped to the track), less than half
     /// does not. Checked when `sw / 2` is a normal number (then `sw / 2` is exact and
     /// `(sw / 2 ± ulp) / sw` rounds to the side of 0.5 it is on); otherwise `nil`.
@@ -236,23 +251,7 @@ public enum ThumbTrackInvariants {
         return min(max(c.selectedIndex + steps, 0), c.segmentCount - 1)
     }
 
-    /// T6 for the control of `configuration`: at the half-segment boundary (`halfSegmentCases`)
-    /// the kernel and the reference agree bit for bit, and make the documented decision.
-    public static func halfSegmentViolations<S: LayoutScalar>(
-        _ c: ThumbTrackConfiguration<S>
-    ) -> [InvariantViolation] {
-        let cases = halfSegmentCases(c)
-        var output = ThumbTrackResultColumns<S>()
-        ThumbTrackColumns(cases).uncheckedLayout(into: &output, parallelism: .serial)
-        var found: [InvariantViolation] = []
-        for (index, released) in cases.enumerated() {
-            found += halfSegmentViolations(released, reference: ThumbTrack.layout(unchecked: released),
-                                           kernel: output[index])
-        }
-        return found
-    }
-
-    /// T6 for one of `halfSegmentCases`, given its reference and kernel results.
+    /// T6 for one of the `halfSegmentCase`s, given its reference and kernel results.
     public static func halfSegmentViolations<S: LayoutScalar>(
         _ released: ThumbTrackConfiguration<S>, reference: ThumbTrackResult<S>, kernel: ThumbTrackResult<S>
     ) -> [InvariantViolation] {
@@ -281,7 +280,7 @@ public enum ThumbTrackInvariants {
     ) -> InvariantViolation? {
         let f = r.thumbFrame
         let tolerance = rounding(c)
-        let input = describe(c, r)
+        lazy var input = describe(c, r)
         let k = c.selectedIndex
         func violation(_ invariant: String, _ message: String) -> InvariantViolation {
             InvariantViolation(invariant, "\(bug.rawValue): \(message)", input: input)
@@ -330,13 +329,6 @@ public enum ThumbTrackInvariants {
             }
         }
         return nil
-    }
-
-    /// Every seed bug `result` shows, with the violation that shows it.
-    public static func seedBugs<S: LayoutScalar>(
-        _ c: ThumbTrackConfiguration<S>, _ r: ThumbTrackResult<S>
-    ) -> [(bug: ThumbTrackSeedBug, violation: InvariantViolation)] {
-        ThumbTrackSeedBug.allCases.compactMap { bug in detect(bug, c, r).map { (bug: bug, violation: $0) } }
     }
 }
 

@@ -16,18 +16,10 @@ public enum ToggleTransitionDifferential {
         }
     }
 
-    /// Computes `configurations` with the batch kernel (`parallelism` as given) and with the
-    /// reference, and returns the first control whose layers differ in any bit.
-    public static func firstMismatch<S: LayoutScalar>(
-        _ configurations: [ToggleTransitionConfiguration<S>], parallelism: Parallelism = .serial
-    ) -> Mismatch<S>? {
-        var output = ToggleTransitionLayerColumns<S>()
-        return firstMismatch(configurations, columns: ToggleTransitionColumns(configurations),
-                             output: &output, parallelism: parallelism)
-    }
-
-    /// The same with the columns of `configurations` given, and an output to reuse (resized to
-    /// the batch's length when needed), so that repeated calls do not allocate.
+    /// Computes `configurations` with the batch kernel (`parallelism` as given, from their
+    /// columns) and with the reference, into an output to reuse (resized to the batch's length
+    /// when needed, so that repeated calls do not allocate), and returns the first control
+    /// whose output differs in any bit.
     public static func firstMismatch<S: LayoutScalar>(
         _ configurations: [ToggleTransitionConfiguration<S>], columns: ToggleTransitionColumns<S>,
         output: inout ToggleTransitionLayerColumns<S>, parallelism: Parallelism = .serial
@@ -36,12 +28,28 @@ public enum ToggleTransitionDifferential {
         columns.uncheckedLayout(into: &output, parallelism: parallelism)
         for index in configurations.indices {
             let reference = ToggleTransition.layout(unchecked: configurations[index])
-            let kernel = output[index]
+            let kernel = layers(output, at: index)
             if !equal(reference, kernel) {
                 return Mismatch(index: index, configuration: configurations[index], reference: reference, kernel: kernel)
             }
         }
         return nil
+    }
+
+    /// The layers of control `index` in `output`, read here rather than through the output's
+    /// subscript so that this module specializes it (the library's generic subscript, called
+    /// from another module, instantiates generic metadata on every call: a fifth of a fuzz
+    /// execution). `FuzzBadInput` checks that the subscript agrees with the columns.
+    static func layers<S: LayoutScalar>(_ o: ToggleTransitionLayerColumns<S>, at index: Int) -> ToggleTransitionLayers<S> {
+        func layer(_ alpha: [S], _ scale: [S], _ x: [S], _ y: [S], _ width: [S], _ height: [S]) -> ToggleLayer<S> {
+            ToggleLayer(alpha: alpha[index], scale: scale[index],
+                        frame: LayoutRect(x: x[index], y: y[index], width: width[index], height: height[index]))
+        }
+        return ToggleTransitionLayers(
+            off: layer(o.offAlpha, o.offScale, o.offX, o.offY, o.offWidth, o.offHeight),
+            on: layer(o.onAlpha, o.onScale, o.onX, o.onY, o.onWidth, o.onHeight),
+            indeterminate: layer(o.indeterminateAlpha, o.indeterminateScale, o.indeterminateX,
+                                 o.indeterminateY, o.indeterminateWidth, o.indeterminateHeight))
     }
 
     /// Bit-pattern equality of every alpha, scale and frame.

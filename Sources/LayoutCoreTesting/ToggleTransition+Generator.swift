@@ -116,15 +116,4 @@ public enum ToggleTransitionGenerator {
         return (configurations, ToggleTransitionColumns(configurations))
     }
 
-    /// `count` configurations from `seed`, as an array (for the reference) and as columns (for
-    /// the kernel).
-    public static func batch<S: LayoutScalar>(
-        count: Int, seed: UInt64, mode: LayoutMode? = nil, as: S.Type = S.self
-    ) -> (configurations: [ToggleTransitionConfiguration<S>], columns: ToggleTransitionColumns<S>) {
-        var random = SplitMix64(seed: seed)
-        var configurations: [ToggleTransitionConfiguration<S>] = []
-        configurations.reserveCapacity(count)
-        for _ in 0..<count { configurations.append(configuration(&random, mode: mode)) }
-        return (configurations, ToggleTransitionColumns(configurations))
-    }
 }

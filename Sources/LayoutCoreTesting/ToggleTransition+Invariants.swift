@@ -138,12 +138,6 @@ public enum ToggleTransitionInvariants {
     /// G2: at rest exactly one layer is visible and it is the state's layer, fully opaque.
     /// Checked on the picture the request leaves (the quirk detectors above) and on the rest
     /// picture of `from` the transition starts from (its first frame, `t = 0`).
-    public static func restViolations<S: LayoutScalar>(
-        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
-    ) -> [InvariantViolation] {
-        restViolations(c, layers, final: finalLayers(c, layers))
-    }
-
     static func restViolations<S: LayoutScalar>(
         _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>,
         final: ToggleTransitionLayers<S>
@@ -169,14 +163,8 @@ public enum ToggleTransitionInvariants {
     /// G3: from `t >= d` on (and when not animated, or `from == to`) the layers are exactly
     /// the rest of `to`: its layer alpha 1, the others 0, every scale 1, every image centered
     /// at its own size. Checked on `layers` when at rest, and on re-layouts at `t = d` and at
-    /// twice `d`.
+    /// twice `d`. (`final`: `finalLayers(c, layers)`.)
     public static func endViolations<S: LayoutScalar>(
-        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
-    ) -> [InvariantViolation] {
-        endViolations(c, layers, final: finalLayers(c, layers))
-    }
-
-    static func endViolations<S: LayoutScalar>(
         _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>,
         final: ToggleTransitionLayers<S>
     ) -> [InvariantViolation] {
@@ -211,12 +199,6 @@ public enum ToggleTransitionInvariants {
 
     /// G4: the incoming layer's alpha never decreases as `t` grows: compared with re-layouts
     /// one ulp later, halfway to the end, and at the end.
-    public static func monotonicityViolations<S: LayoutScalar>(
-        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
-    ) -> [InvariantViolation] {
-        monotonicityViolations(c, layers, final: finalLayers(c, layers))
-    }
-
     static func monotonicityViolations<S: LayoutScalar>(
         _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>,
         final: ToggleTransitionLayers<S>

@@ -112,6 +112,26 @@ public enum ButtonContentFuzzChecks {
         (try? c.validate()) != nil
     }
 
+    /// The controls in front of the decoded ones (0...3 of them, so that the decoded controls
+    /// take every lane position): a plain one, then typical controls, what the benchmark lays
+    /// out (`ButtonContentGenerator.batch`, built once per process), so that edge cases also share
+    /// lane groups with ordinary values.
+    static func leadingPadding<S: LayoutScalar>(_ index: Int) -> ButtonContentConfiguration<S> {
+        let typical = index - 1
+        if S.self == Float.self, typical >= 0, typical < typicalFloat.count {
+            return unsafeBitCast(typicalFloat[typical], to: ButtonContentConfiguration<S>.self)
+        }
+        if S.self == Double.self, typical >= 0, typical < typicalDouble.count {
+            return unsafeBitCast(typicalDouble[typical], to: ButtonContentConfiguration<S>.self)
+        }
+        return paddingConfiguration(index)
+    }
+
+    static let typicalFloat: [ButtonContentConfiguration<Float>] =
+        Array(ButtonContentGenerator.batch(count: 16, seed: 0x7EAD, as: Float.self).configurations.filter(isValid).prefix(3))
+    static let typicalDouble: [ButtonContentConfiguration<Double>] =
+        Array(ButtonContentGenerator.batch(count: 16, seed: 0x7EAD, as: Double.self).configurations.filter(isValid).prefix(3))
+
     /// A plain control that fits (the padding in front of decoded controls).
     static func paddingConfiguration<S: LayoutScalar>(_ index: Int) -> ButtonContentConfiguration<S> {
         ButtonContentConfiguration(
@@ -142,20 +162,20 @@ public enum ButtonContentFuzzChecks {
     ) throws(FuzzFinding) {
         var batch = ButtonContentFuzzBatch<S>.reused()
         defer { ButtonContentFuzzBatch<S>.reuse(batch) }
-        for index in 0..<shape.leadingPadding { batch.append(paddingConfiguration(index)) }
+        for index in 0..<shape.leadingPadding { batch.append(leadingPadding(index)) }
         for _ in 0..<shape.decodedCount {
             let c = configuration(&source, mode: nil, as: S.self)
             if isValid(c) { batch.append(c) }
         }
         for index in 0..<shape.trailingPadding { batch.append(paddingConfiguration(index)) }
-        batch.runKernel(parallelism: shape.parallelism)
-        guard let index = batch.firstMismatch() else { return }
-        // Report through the shared helper (the same comparison the unit tests make).
-        let description = ButtonContentDifferential.firstMismatch(batch.configurations).map { "\($0)" }
-            ?? "element \(index): kernel \(batch.output[index]) differs from the reference "
-               + "\(ButtonContent.layout(unchecked: batch.configurations[index])) for \(batch.configurations[index])"
+        // The shared comparison (the unit tests make the same), into an output filled with
+        // sentinels first, so that an element the kernel skips shows.
+        batch.fillOutput()
+        guard let mismatch = ButtonContentDifferential.firstMismatch(
+            batch.configurations, columns: batch.columns, output: &batch.output, parallelism: shape.parallelism)
+        else { return }
         throw FuzzFinding(.mismatch, "kernel != reference",
-                          message: "[\(S.self), batch of \(shape.count), lane \(index % _laneWidth)] \(description)")
+                          message: "[\(S.self), batch of \(shape.count), lane \(mismatch.index % _laneWidth)] \(mismatch)")
     }
 
     static func checkLegacy<S: LayoutScalar>(
@@ -214,9 +234,8 @@ struct ButtonContentFuzzBatch<S: LayoutScalar> {
         columns.mode.append(c.mode.rawValue)
     }
 
-    /// The batch kernel on every control.
-    /// The output is first filled with a sentinel, so an element the kernel skips shows.
-    mutating func runKernel(parallelism: Parallelism = .serial) {
+    /// Fills the output with sentinels, one per control, so an element the kernel skips shows.
+    mutating func fillOutput() {
         let count = configurations.count
         func fill(_ column: inout [S]) {
             column.removeAll(keepingCapacity: true)
@@ -224,21 +243,5 @@ struct ButtonContentFuzzBatch<S: LayoutScalar> {
         }
         fill(&output.imageX); fill(&output.imageY); fill(&output.imageWidth); fill(&output.imageHeight)
         fill(&output.titleX); fill(&output.titleY); fill(&output.titleWidth); fill(&output.titleHeight)
-        columns.uncheckedLayout(into: &output, parallelism: parallelism)
-    }
-
-    /// The first control whose kernel frames differ in any bit from the reference's.
-    func firstMismatch() -> Int? {
-        for index in configurations.indices {
-            let reference = ButtonContent.layout(unchecked: configurations[index])
-            let image = LayoutRect(x: output.imageX[index], y: output.imageY[index],
-                                   width: output.imageWidth[index], height: output.imageHeight[index])
-            let title = LayoutRect(x: output.titleX[index], y: output.titleY[index],
-                                   width: output.titleWidth[index], height: output.titleHeight[index])
-            if !BitPattern.equal(reference.imageFrame, image) || !BitPattern.equal(reference.titleFrame, title) {
-                return index
-            }
-        }
-        return nil
     }
 }

@@ -50,6 +50,26 @@ public enum ThumbTrackFuzzChecks {
         (try? c.validate()) != nil
     }
 
+    /// The controls in front of the decoded ones (0...3 of them, so that the decoded controls
+    /// take every lane position): a plain one, then typical controls, what the benchmark lays
+    /// out (`ThumbTrackGenerator.benchmarkBatch`, built once per process), so that edge cases also share
+    /// lane groups with ordinary values.
+    static func leadingPadding<S: LayoutScalar>(_ index: Int) -> ThumbTrackConfiguration<S> {
+        let typical = index - 1
+        if S.self == Float.self, typical >= 0, typical < typicalFloat.count {
+            return unsafeBitCast(typicalFloat[typical], to: ThumbTrackConfiguration<S>.self)
+        }
+        if S.self == Double.self, typical >= 0, typical < typicalDouble.count {
+            return unsafeBitCast(typicalDouble[typical], to: ThumbTrackConfiguration<S>.self)
+        }
+        return paddingConfiguration(index)
+    }
+
+    static let typicalFloat: [ThumbTrackConfiguration<Float>] =
+        ThumbTrackGenerator.benchmarkBatch(count: 3, seed: 0x7EAD, as: Float.self).configurations.filter(isValid)
+    static let typicalDouble: [ThumbTrackConfiguration<Double>] =
+        ThumbTrackGenerator.benchmarkBatch(count: 3, seed: 0x7EAD, as: Double.self).configurations.filter(isValid)
+
     /// A plain control (the padding in front of decoded controls).
     static func paddingConfiguration<S: LayoutScalar>(_ index: Int) -> ThumbTrackConfiguration<S> {
         ThumbTrackConfiguration(
@@ -72,16 +92,19 @@ public enum ThumbTrackFuzzChecks {
             if let violation = ThumbTrackInvariants.violations(c).first {
                 throw FuzzFinding(violation, precision: "\(S.self)")
             }
-            // T6 for this control, through the kernel: the six half-segment cases, in one batch.
-            batch.removeAll()
-            for released in ThumbTrackInvariants.halfSegmentCases(c) { batch.append(released) }
-            batch.runKernel()
-            for index in batch.configurations.indices {
-                let released = batch.configurations[index]
-                if let violation = ThumbTrackInvariants.halfSegmentViolations(
-                    released, reference: ThumbTrack.layout(unchecked: released), kernel: batch.result(at: index)).first {
-                    throw FuzzFinding(violation, precision: "\(S.self)")
-                }
+            // T6 for this control goes through the kernel: its six half-segment cases join
+            // the batch, which runs once for all the controls below.
+            for number in 0..<ThumbTrackInvariants.halfSegmentCaseCount {
+                batch.append(ThumbTrackInvariants.halfSegmentCase(c, number))
+            }
+        }
+        guard !batch.configurations.isEmpty else { return }
+        batch.runKernel()
+        for index in batch.configurations.indices {
+            let released = batch.configurations[index]
+            if let violation = ThumbTrackInvariants.halfSegmentViolations(
+                released, reference: ThumbTrack.layout(unchecked: released), kernel: ThumbTrackDifferential.result(batch.output, at: index)).first {
+                throw FuzzFinding(violation, precision: "\(S.self)")
             }
         }
     }
@@ -91,19 +114,20 @@ public enum ThumbTrackFuzzChecks {
     ) throws(FuzzFinding) {
         var batch = ThumbTrackFuzzBatch<S>.reused()
         defer { ThumbTrackFuzzBatch<S>.reuse(batch) }
-        for index in 0..<shape.leadingPadding { batch.append(paddingConfiguration(index)) }
+        for index in 0..<shape.leadingPadding { batch.append(leadingPadding(index)) }
         for _ in 0..<shape.decodedCount {
             let c = ThumbTrackGenerator.configuration(&source, as: S.self)
             if isValid(c) { batch.append(c) }
         }
         for index in 0..<shape.trailingPadding { batch.append(paddingConfiguration(index)) }
-        batch.runKernel(parallelism: shape.parallelism)
-        guard let index = batch.firstMismatch() else { return }
-        let description = ThumbTrackDifferential.firstMismatch(batch.configurations).map { "\($0)" }
-            ?? "element \(index): kernel \(batch.result(at: index)) differs from the reference "
-               + "\(ThumbTrack.layout(unchecked: batch.configurations[index])) for \(batch.configurations[index])"
+        // The shared comparison (the unit tests make the same), into an output filled with
+        // sentinels first, so that an element the kernel skips shows.
+        batch.fillOutput()
+        guard let mismatch = ThumbTrackDifferential.firstMismatch(
+            batch.configurations, columns: batch.columns, output: &batch.output, parallelism: shape.parallelism)
+        else { return }
         throw FuzzFinding(.mismatch, "kernel != reference",
-                          message: "[\(S.self), batch of \(shape.count), lane \(index % _laneWidth)] \(description)")
+                          message: "[\(S.self), batch of \(shape.count), lane \(mismatch.index % _laneWidth)] \(mismatch)")
     }
 
     static func checkLegacy<S: LayoutScalar>(
@@ -164,8 +188,8 @@ struct ThumbTrackFuzzBatch<S: LayoutScalar> {
         columns.mode.append(c.mode.rawValue)
     }
 
-    /// The batch kernel on every control, into an output first filled with sentinels.
-    mutating func runKernel(parallelism: Parallelism = .serial) {
+    /// Fills the output with sentinels, one per control.
+    mutating func fillOutput() {
         let count = configurations.count
         func fill<T>(_ column: inout [T], _ value: T) {
             column.removeAll(keepingCapacity: true)
@@ -174,26 +198,11 @@ struct ThumbTrackFuzzBatch<S: LayoutScalar> {
         fill(&output.thumbX, -S.greatestFiniteMagnitude); fill(&output.thumbY, -S.greatestFiniteMagnitude)
         fill(&output.thumbWidth, -S.greatestFiniteMagnitude); fill(&output.thumbHeight, -S.greatestFiniteMagnitude)
         fill(&output.selectedIndex, 0xEE); fill(&output.indexChanged, 0xEE)
+    }
+
+    /// The batch kernel on every control, into an output first filled with sentinels.
+    mutating func runKernel(parallelism: Parallelism = .serial) {
+        fillOutput()
         columns.uncheckedLayout(into: &output, parallelism: parallelism)
-    }
-
-    func result(at index: Int) -> ThumbTrackResult<S> {
-        ThumbTrackResult(
-            thumbFrame: LayoutRect(x: output.thumbX[index], y: output.thumbY[index],
-                                   width: output.thumbWidth[index], height: output.thumbHeight[index]),
-            selectedIndex: Int(output.selectedIndex[index]),
-            indexChanged: output.indexChanged[index] != 0)
-    }
-
-    /// The first control whose kernel result differs in any bit from the reference's (the
-    /// change flag must be exactly 0 or 1).
-    func firstMismatch() -> Int? {
-        for index in configurations.indices {
-            let reference = ThumbTrack.layout(unchecked: configurations[index])
-            if !ThumbTrackDifferential.equal(reference, result(at: index)) || output.indexChanged[index] > 1 {
-                return index
-            }
-        }
-        return nil
     }
 }

@@ -48,6 +48,26 @@ public enum ToggleTransitionFuzzChecks {
         (try? c.validate()) != nil
     }
 
+    /// The controls in front of the decoded ones (0...3 of them, so that the decoded controls
+    /// take every lane position): a plain one, then typical controls, what the benchmark lays
+    /// out (`ToggleTransitionGenerator.benchmarkBatch`, built once per process), so that edge cases also share
+    /// lane groups with ordinary values.
+    static func leadingPadding<S: LayoutScalar>(_ index: Int) -> ToggleTransitionConfiguration<S> {
+        let typical = index - 1
+        if S.self == Float.self, typical >= 0, typical < typicalFloat.count {
+            return unsafeBitCast(typicalFloat[typical], to: ToggleTransitionConfiguration<S>.self)
+        }
+        if S.self == Double.self, typical >= 0, typical < typicalDouble.count {
+            return unsafeBitCast(typicalDouble[typical], to: ToggleTransitionConfiguration<S>.self)
+        }
+        return paddingConfiguration(index)
+    }
+
+    static let typicalFloat: [ToggleTransitionConfiguration<Float>] =
+        ToggleTransitionGenerator.benchmarkBatch(count: 3, seed: 0x7EAD, as: Float.self).configurations.filter(isValid)
+    static let typicalDouble: [ToggleTransitionConfiguration<Double>] =
+        ToggleTransitionGenerator.benchmarkBatch(count: 3, seed: 0x7EAD, as: Double.self).configurations.filter(isValid)
+
     /// A plain control (the padding around decoded controls): mid-transition, and from the
     /// fifth on always eased in and out, so that 36 of them fill the easing solver's widest
     /// path (eight lane groups at once).
@@ -80,19 +100,20 @@ public enum ToggleTransitionFuzzChecks {
     ) throws(FuzzFinding) {
         var batch = ToggleTransitionFuzzBatch<S>.reused()
         defer { ToggleTransitionFuzzBatch<S>.reuse(batch) }
-        for index in 0..<shape.leadingPadding { batch.append(paddingConfiguration(index)) }
+        for index in 0..<shape.leadingPadding { batch.append(leadingPadding(index)) }
         for _ in 0..<shape.decodedCount {
             let c = ToggleTransitionGenerator.configuration(&source, as: S.self)
             if isValid(c) { batch.append(c) }
         }
         for index in 0..<shape.trailingPadding { batch.append(paddingConfiguration(index)) }
-        batch.runKernel(parallelism: shape.parallelism)
-        guard let index = batch.firstMismatch() else { return }
-        let description = ToggleTransitionDifferential.firstMismatch(batch.configurations).map { "\($0)" }
-            ?? "element \(index): kernel \(batch.layers(at: index)) differs from the reference "
-               + "\(ToggleTransition.layout(unchecked: batch.configurations[index])) for \(batch.configurations[index])"
+        // The shared comparison (the unit tests make the same), into an output filled with
+        // sentinels first, so that an element the kernel skips shows.
+        batch.fillOutput()
+        guard let mismatch = ToggleTransitionDifferential.firstMismatch(
+            batch.configurations, columns: batch.columns, output: &batch.output, parallelism: shape.parallelism)
+        else { return }
         throw FuzzFinding(.mismatch, "kernel != reference",
-                          message: "[\(S.self), batch of \(shape.count), lane \(index % _laneWidth)] \(description)")
+                          message: "[\(S.self), batch of \(shape.count), lane \(mismatch.index % _laneWidth)] \(mismatch)")
     }
 
     static func checkLegacy<S: LayoutScalar>(
@@ -164,34 +185,12 @@ struct ToggleTransitionFuzzBatch<S: LayoutScalar> {
         body(&output.indeterminateWidth); body(&output.indeterminateHeight)
     }
 
-    /// The batch kernel on every control, into an output first filled with sentinels.
-    mutating func runKernel(parallelism: Parallelism = .serial) {
+    /// Fills the output with sentinels, one per control.
+    mutating func fillOutput() {
         let count = configurations.count
         withOutputColumns { column in
             column.removeAll(keepingCapacity: true)
             column.append(contentsOf: repeatElement(-S.greatestFiniteMagnitude, count: count))
         }
-        columns.uncheckedLayout(into: &output, parallelism: parallelism)
-    }
-
-    func layers(at index: Int) -> ToggleTransitionLayers<S> {
-        func layer(_ alpha: [S], _ scale: [S], _ x: [S], _ y: [S], _ width: [S], _ height: [S]) -> ToggleLayer<S> {
-            ToggleLayer(alpha: alpha[index], scale: scale[index],
-                        frame: LayoutRect(x: x[index], y: y[index], width: width[index], height: height[index]))
-        }
-        let o = output
-        return ToggleTransitionLayers(
-            off: layer(o.offAlpha, o.offScale, o.offX, o.offY, o.offWidth, o.offHeight),
-            on: layer(o.onAlpha, o.onScale, o.onX, o.onY, o.onWidth, o.onHeight),
-            indeterminate: layer(o.indeterminateAlpha, o.indeterminateScale, o.indeterminateX,
-                                 o.indeterminateY, o.indeterminateWidth, o.indeterminateHeight))
-    }
-
-    func firstMismatch() -> Int? {
-        for index in configurations.indices {
-            let reference = ToggleTransition.layout(unchecked: configurations[index])
-            if !ToggleTransitionDifferential.equal(reference, layers(at: index)) { return index }
-        }
-        return nil
     }
 }

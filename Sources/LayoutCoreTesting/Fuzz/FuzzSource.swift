@@ -3,7 +3,7 @@ import LayoutCore
 /// Fuzzer bytes as a `ValueSource` for the seeded generators: two bytes (little-endian) per
 /// word, zeros once the bytes run out.
 ///
-/// Why two bytes and not `ByteSource`'s one: the generators draw quantized values as
+/// Why two bytes and not one: the generators draw quantized values as
 /// `next(below: typical * 16) / 16` (a 1/16-pt grid up to `typical`, 400 pt for a width). One
 /// byte per word caps those at 255/16 ≈ 16 pt; two bytes reach the whole grid. A decision
 /// (`next(below: 4)`) still depends on the first byte alone whenever the bound divides 256,
@@ -19,8 +19,6 @@ public struct FuzzSource: ValueSource {
     public init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
-
-    public var isExhausted: Bool { position >= bytes.count }
 
     public mutating func nextWord() -> UInt64 {
         UInt64(nextByte()) | UInt64(nextByte()) << 8
@@ -49,14 +47,15 @@ public struct FuzzSource: ValueSource {
 
 /// The shape of one fuzz input: which precision, how many controls, and where in the lane
 /// groups they start. Decoded from the first word of the input.
-public struct FuzzBatchShape: Sendable, CustomStringConvertible {
+public struct FuzzBatchShape: Sendable {
     /// `true`: `Double`; `false`: `Float`.
     public var isDouble: Bool
     /// Controls decoded from the input (1...16).
     public var decodedCount: Int
-    /// Plain controls put in front of the decoded ones (0...3), so that a decoded control
-    /// lands in every lane position of a `_laneWidth`-wide group, and tails of every length
-    /// (0...3 past the last full group) occur.
+    /// Controls put in front of the decoded ones (0...3: a plain one, then typical ones from
+    /// the benchmark's generator), so that a decoded control lands in every lane position of
+    /// a `_laneWidth`-wide group, and tails of every length (0...3 past the last full group)
+    /// occur.
     public var leadingPadding: Int
 
     /// How the batch kernel is asked to split the batch: `.serial` six times in eight, else
@@ -86,10 +85,6 @@ public struct FuzzBatchShape: Sendable, CustomStringConvertible {
         default: parallelism = .serial
         }
         trailingPadding = (word >> 10) & 7 == 7 ? 36 : 0
-    }
-
-    public var description: String {
-        "\(isDouble ? "Double" : "Float"), \(leadingPadding) padding + \(decodedCount) decoded + \(trailingPadding) padding controls, \(parallelism)"
     }
 }
 

@@ -84,7 +84,6 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// `LAYOUTCORE_FUZZ_BUG_CLASS` (unset or empty: any class).
     public func run(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let bytes = UnsafeBufferPointer(start: size > 0 ? data : nil, count: size)
-        FuzzStorage.isEnabled = true
         FuzzTarget.executions += 1
         do {
             try check(bytes, bugClass: kind == .selfTest ? FuzzTarget.selectedBugClass : nil)

@@ -1,0 +1,121 @@
+import LayoutCore
+import LayoutCoreTesting
+
+// Helpers only the unit tests use, moved here from LayoutCoreTesting (which the benchmark and
+// the fuzz targets share): seeded batches from the edge-case generators, the T6 check of one
+// control through a fresh kernel batch, and the list of seed bugs a thumb layout shows.
+
+extension ThumbTrackGenerator {
+    /// `count` configurations from `seed`, as an array (for the reference) and as columns (for
+    /// the kernel).
+    static func batch<S: LayoutScalar>(
+        count: Int, seed: UInt64, mode: LayoutMode? = nil, as: S.Type = S.self
+    ) -> (configurations: [ThumbTrackConfiguration<S>], columns: ThumbTrackColumns<S>) {
+        var random = SplitMix64(seed: seed)
+        var configurations: [ThumbTrackConfiguration<S>] = []
+        configurations.reserveCapacity(count)
+        for _ in 0..<count { configurations.append(configuration(&random, mode: mode)) }
+        return (configurations, ThumbTrackColumns(configurations))
+    }
+}
+
+extension ToggleTransitionGenerator {
+    /// `count` configurations from `seed`, as an array (for the reference) and as columns (for
+    /// the kernel).
+    static func batch<S: LayoutScalar>(
+        count: Int, seed: UInt64, mode: LayoutMode? = nil, as: S.Type = S.self
+    ) -> (configurations: [ToggleTransitionConfiguration<S>], columns: ToggleTransitionColumns<S>) {
+        var random = SplitMix64(seed: seed)
+        var configurations: [ToggleTransitionConfiguration<S>] = []
+        configurations.reserveCapacity(count)
+        for _ in 0..<count { configurations.append(configuration(&random, mode: mode)) }
+        return (configurations, ToggleTransitionColumns(configurations))
+    }
+}
+
+extension ThumbTrackInvariants {
+    /// T6 for the control of `configuration`: at the half-segment boundary (`halfSegmentCases`)
+    /// the kernel and the reference agree bit for bit, and make the documented decision.
+    static func halfSegmentViolations<S: LayoutScalar>(
+        _ c: ThumbTrackConfiguration<S>
+    ) -> [InvariantViolation] {
+        let cases = halfSegmentCases(c)
+        var output = ThumbTrackResultColumns<S>()
+        ThumbTrackColumns(cases).uncheckedLayout(into: &output, parallelism: .serial)
+        var found: [InvariantViolation] = []
+        for (index, released) in cases.enumerated() {
+            found += halfSegmentViolations(released, reference: ThumbTrack.layout(unchecked: released),
+                                           kernel: output[index])
+        }
+        return found
+    }
+
+    /// Every seed bug `result` shows, with the violation that shows it.
+    static func seedBugs<S: LayoutScalar>(
+        _ c: ThumbTrackConfiguration<S>, _ r: ThumbTrackResult<S>
+    ) -> [(bug: ThumbTrackSeedBug, violation: InvariantViolation)] {
+        ThumbTrackSeedBug.allCases.compactMap { bug in detect(bug, c, r).map { (bug: bug, violation: $0) } }
+    }
+}
+
+extension ThumbTrackDifferential {
+    /// Lays out `configurations` with the batch kernel (`parallelism` as given) and with the
+    /// reference, and returns the first control whose results differ in any bit.
+    static func firstMismatch<S: LayoutScalar>(
+        _ configurations: [ThumbTrackConfiguration<S>], parallelism: Parallelism = .serial
+    ) -> Mismatch<S>? {
+        firstMismatch(configurations, columns: ThumbTrackColumns(configurations), parallelism: parallelism)
+    }
+
+    /// Same, with the columns already built from `configurations` (as
+    /// `ThumbTrackGenerator.batch` returns them).
+    static func firstMismatch<S: LayoutScalar>(
+        _ configurations: [ThumbTrackConfiguration<S>], columns: ThumbTrackColumns<S>,
+        parallelism: Parallelism = .serial
+    ) -> Mismatch<S>? {
+        var output = ThumbTrackResultColumns<S>()
+        return firstMismatch(configurations, columns: columns, output: &output, parallelism: parallelism)
+    }
+}
+
+extension ToggleTransitionDifferential {
+    /// Computes `configurations` with the batch kernel (`parallelism` as given) and with the
+    /// reference, and returns the first control whose layers differ in any bit.
+    static func firstMismatch<S: LayoutScalar>(
+        _ configurations: [ToggleTransitionConfiguration<S>], parallelism: Parallelism = .serial
+    ) -> Mismatch<S>? {
+        var output = ToggleTransitionLayerColumns<S>()
+        return firstMismatch(configurations, columns: ToggleTransitionColumns(configurations),
+                             output: &output, parallelism: parallelism)
+    }
+}
+
+extension ButtonContentDifferential {
+    /// Lays out `configurations` with the batch kernel (`parallelism` as given) and with the
+    /// reference, and returns the first control whose frames differ in any bit.
+    static func firstMismatch<S: LayoutScalar>(
+        _ configurations: [ButtonContentConfiguration<S>], parallelism: Parallelism = .serial
+    ) -> Mismatch<S>? {
+        var output = ButtonContentFrameColumns<S>()
+        return firstMismatch(configurations, columns: ButtonContentColumns(configurations),
+                             output: &output, parallelism: parallelism)
+    }
+}
+
+extension ThumbTrackInvariants {
+    /// The six configurations T6 is about for `configuration`'s control (`halfSegmentCase`).
+    static func halfSegmentCases<S: LayoutScalar>(
+        _ c: ThumbTrackConfiguration<S>
+    ) -> [ThumbTrackConfiguration<S>] {
+        (0..<halfSegmentCaseCount).map { halfSegmentCase(c, $0) }
+    }
+}
+
+extension ToggleTransitionInvariants {
+    /// G3 on `layers`, the result for `c` (see `endViolations(_:_:final:)`).
+    static func endViolations<S: LayoutScalar>(
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
+    ) -> [InvariantViolation] {
+        endViolations(c, layers, final: finalLayers(c, layers))
+    }
+}
