@@ -1,4 +1,4 @@
-// The layout-bench command line: `run` (default), `compare`, `eval`, `help`.
+// The layout-bench command line: `run` (default), `compare`, `eval`, `render`, `profile`, `help`.
 
 import Foundation
 import LayoutCore
@@ -49,6 +49,7 @@ public enum LayoutBenchCLI {
       layout-bench compare BASELINE NEW     compare the speedups of two JSON reports
       layout-bench eval --kernel NAME ...   lay out controls read from CSV or JSON
       layout-bench render REPORT.json       rewrite a report's CSV, charts and README
+      layout-bench profile --kernel NAME    run one engine repeatedly, for perf or callgrind
       layout-bench help [COMMAND]           this text, or a command's
 
     Build it in release: swift run -c release layout-bench [...]
@@ -192,6 +193,8 @@ public enum LayoutBenchCLI {
                 return try eval(arguments, streams: streams)
             case "render":
                 return try render(arguments, streams: streams)
+            case "profile":
+                return try profile(arguments, subjects: subjects, streams: streams)
             case "help":
                 switch arguments.first {
                 case nil: streams.out(usage)
@@ -199,14 +202,15 @@ public enum LayoutBenchCLI {
                 case "compare": streams.out(compareUsage)
                 case "eval": streams.out(evalUsage)
                 case "render": streams.out(renderUsage)
-                case let other?: throw UsageError("no command '\(other)' (commands: run, compare, eval, render)")
+                case "profile": streams.out(profileUsage)
+                case let other?: throw UsageError("no command '\(other)' (commands: run, compare, eval, render, profile)")
                 }
                 return ExitCode.success
             case "--help", "-h":
                 streams.out(usage)
                 return ExitCode.success
             default:
-                throw UsageError("unknown command '\(command)' (commands: run, compare, eval, render, help)")
+                throw UsageError("unknown command '\(command)' (commands: run, compare, eval, render, profile, help)")
             }
         } catch let error as UsageError {
             streams.err("layout-bench: \(error.message)\n")
