@@ -114,17 +114,11 @@ public enum ButtonContentFuzzChecks {
 
     /// The controls in front of the decoded ones (0...3 of them, so that the decoded controls
     /// take every lane position): a plain one, then typical controls, what the benchmark lays
-    /// out (`ButtonContentGenerator.batch`, built once per process), so that edge cases also share
-    /// lane groups with ordinary values.
+    /// out (`ButtonContentGenerator.batch`, built once per process), so that edge cases
+    /// also share lane groups with ordinary values.
     static func leadingPadding<S: LayoutScalar>(_ index: Int) -> ButtonContentConfiguration<S> {
-        let typical = index - 1
-        if S.self == Float.self, typical >= 0, typical < typicalFloat.count {
-            return unsafeBitCast(typicalFloat[typical], to: ButtonContentConfiguration<S>.self)
-        }
-        if S.self == Double.self, typical >= 0, typical < typicalDouble.count {
-            return unsafeBitCast(typicalDouble[typical], to: ButtonContentConfiguration<S>.self)
-        }
-        return paddingConfiguration(index)
+        FuzzPadding.element(index - 1, float: typicalFloat, double: typicalDouble, as: S.self)
+            ?? paddingConfiguration(index)
     }
 
     static let typicalFloat: [ButtonContentConfiguration<Float>] =

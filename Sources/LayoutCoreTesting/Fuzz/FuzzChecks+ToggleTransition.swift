@@ -50,17 +50,11 @@ public enum ToggleTransitionFuzzChecks {
 
     /// The controls in front of the decoded ones (0...3 of them, so that the decoded controls
     /// take every lane position): a plain one, then typical controls, what the benchmark lays
-    /// out (`ToggleTransitionGenerator.benchmarkBatch`, built once per process), so that edge cases also share
-    /// lane groups with ordinary values.
+    /// out (`ToggleTransitionGenerator.benchmarkBatch`, built once per process), so that edge cases
+    /// also share lane groups with ordinary values.
     static func leadingPadding<S: LayoutScalar>(_ index: Int) -> ToggleTransitionConfiguration<S> {
-        let typical = index - 1
-        if S.self == Float.self, typical >= 0, typical < typicalFloat.count {
-            return unsafeBitCast(typicalFloat[typical], to: ToggleTransitionConfiguration<S>.self)
-        }
-        if S.self == Double.self, typical >= 0, typical < typicalDouble.count {
-            return unsafeBitCast(typicalDouble[typical], to: ToggleTransitionConfiguration<S>.self)
-        }
-        return paddingConfiguration(index)
+        FuzzPadding.element(index - 1, float: typicalFloat, double: typicalDouble, as: S.self)
+            ?? paddingConfiguration(index)
     }
 
     static let typicalFloat: [ToggleTransitionConfiguration<Float>] =

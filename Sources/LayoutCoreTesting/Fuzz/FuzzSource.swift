@@ -98,3 +98,17 @@ public enum FuzzBoundary {
         return min(maximum, moved < 0 ? value : moved)
     }
 }
+
+/// The typical controls the checks put in front of decoded ones (`leadingPadding`).
+enum FuzzPadding {
+    /// Element `index` of `float` when `S` is `Float`, of `double` when it is `Double` (both
+    /// hold `Configuration<Float>` and `Configuration<Double>` of the same configuration type,
+    /// so the element is a `Result`); `nil` when `index` is out of range.
+    static func element<S: LayoutScalar, F, D, Result>(
+        _ index: Int, float: [F], double: [D], as: S.Type
+    ) -> Result? {
+        if S.self == Float.self, float.indices.contains(index) { return unsafeBitCast(float[index], to: Result.self) }
+        if S.self == Double.self, double.indices.contains(index) { return unsafeBitCast(double[index], to: Result.self) }
+        return nil
+    }
+}
