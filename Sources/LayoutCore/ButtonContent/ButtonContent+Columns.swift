@@ -26,18 +26,18 @@ public struct ButtonContentColumns<Scalar: LayoutScalar>: Hashable, Sendable {
     /// `LayoutMode` raw values.
     public var mode: [UInt8] = []
 
-    public init() {}
+    @inlinable public init() {}
 
     /// Columns holding `configurations` in order.
-    public init<S: Sequence>(_ configurations: S) where S.Element == ButtonContentConfiguration<Scalar> {
+    @inlinable public init<S: Sequence>(_ configurations: S) where S.Element == ButtonContentConfiguration<Scalar> {
         reserveCapacity(configurations.underestimatedCount)
         for configuration in configurations { append(configuration) }
     }
 
     /// The number of controls (the length of the first column).
-    public var count: Int { width.count }
+    @inlinable public var count: Int { width.count }
 
-    public mutating func reserveCapacity(_ capacity: Int) {
+    @inlinable public mutating func reserveCapacity(_ capacity: Int) {
         width.reserveCapacity(capacity); height.reserveCapacity(capacity)
         insetTop.reserveCapacity(capacity); insetLeading.reserveCapacity(capacity)
         insetBottom.reserveCapacity(capacity); insetTrailing.reserveCapacity(capacity)
@@ -48,7 +48,7 @@ public struct ButtonContentColumns<Scalar: LayoutScalar>: Hashable, Sendable {
         mode.reserveCapacity(capacity)
     }
 
-    public mutating func append(_ c: ButtonContentConfiguration<Scalar>) {
+    @inlinable public mutating func append(_ c: ButtonContentConfiguration<Scalar>) {
         width.append(c.bounds.width); height.append(c.bounds.height)
         insetTop.append(c.contentInsets.top); insetLeading.append(c.contentInsets.leading)
         insetBottom.append(c.contentInsets.bottom); insetTrailing.append(c.contentInsets.trailing)
@@ -62,7 +62,7 @@ public struct ButtonContentColumns<Scalar: LayoutScalar>: Hashable, Sendable {
 
     /// The configuration of control `index`, or `nil` when a raw value is out of range.
     /// - Precondition: `index` is valid in every column.
-    public func configuration(at index: Int) -> ButtonContentConfiguration<Scalar>? {
+    @inlinable public func configuration(at index: Int) -> ButtonContentConfiguration<Scalar>? {
         guard let placement = ImagePlacement(rawValue: imagePlacement[index]),
               let direction = LayoutDirection(rawValue: layoutDirection[index]),
               let mode = LayoutMode(rawValue: mode[index])
@@ -92,16 +92,16 @@ public struct ButtonContentFrameColumns<Scalar: LayoutScalar>: Hashable, Sendabl
 
     /// `count` frames, all zero. Allocate once and reuse: a batch call resizes its output only
     /// when the count differs.
-    public init(count: Int = 0) {
+    @inlinable public init(count: Int = 0) {
         let zeros = [Scalar](repeating: 0, count: count)
         (imageX, imageY, imageWidth, imageHeight) = (zeros, zeros, zeros, zeros)
         (titleX, titleY, titleWidth, titleHeight) = (zeros, zeros, zeros, zeros)
     }
 
-    public var count: Int { imageX.count }
+    @inlinable public var count: Int { imageX.count }
 
     /// Resizes every column to `count`, keeping what fits and filling with zeros.
-    public mutating func resize(to count: Int) {
+    @inlinable public mutating func resize(to count: Int) {
         func fit(_ column: inout [Scalar]) {
             if column.count > count {
                 column.removeLast(column.count - count)
@@ -114,7 +114,7 @@ public struct ButtonContentFrameColumns<Scalar: LayoutScalar>: Hashable, Sendabl
     }
 
     /// The frames of control `index`.
-    public subscript(index: Int) -> ButtonContentFrames<Scalar> {
+    @inlinable public subscript(index: Int) -> ButtonContentFrames<Scalar> {
         ButtonContentFrames(
             imageFrame: LayoutRect(x: imageX[index], y: imageY[index],
                                    width: imageWidth[index], height: imageHeight[index]),

@@ -33,18 +33,18 @@ public struct ThumbTrackColumns<Scalar: LayoutScalar>: Hashable, Sendable {
     /// `LayoutMode` raw values.
     public var mode: [UInt8] = []
 
-    public init() {}
+    @inlinable public init() {}
 
     /// Columns holding `configurations` in order.
-    public init<S: Sequence>(_ configurations: S) where S.Element == ThumbTrackConfiguration<Scalar> {
+    @inlinable public init<S: Sequence>(_ configurations: S) where S.Element == ThumbTrackConfiguration<Scalar> {
         reserveCapacity(configurations.underestimatedCount)
         for configuration in configurations { append(configuration) }
     }
 
     /// The number of controls (the length of the first column).
-    public var count: Int { width.count }
+    @inlinable public var count: Int { width.count }
 
-    public mutating func reserveCapacity(_ capacity: Int) {
+    @inlinable public mutating func reserveCapacity(_ capacity: Int) {
         width.reserveCapacity(capacity); height.reserveCapacity(capacity)
         inset.reserveCapacity(capacity)
         segmentCount.reserveCapacity(capacity); selectedIndex.reserveCapacity(capacity)
@@ -59,7 +59,7 @@ public struct ThumbTrackColumns<Scalar: LayoutScalar>: Hashable, Sendable {
     /// A `segmentCount` or `selectedIndex` that does not fit in a byte (an invalid
     /// configuration) is stored as a value validation rejects for that control: 0 segments,
     /// index 255.
-    public mutating func append(_ c: ThumbTrackConfiguration<Scalar>) {
+    @inlinable public mutating func append(_ c: ThumbTrackConfiguration<Scalar>) {
         width.append(c.bounds.width); height.append(c.bounds.height)
         inset.append(c.inset)
         segmentCount.append(UInt8(exactly: c.segmentCount) ?? 0)
@@ -74,7 +74,7 @@ public struct ThumbTrackColumns<Scalar: LayoutScalar>: Hashable, Sendable {
 
     /// The configuration of control `index`, or `nil` when a raw value is out of range.
     /// - Precondition: `index` is valid in every column.
-    public func configuration(at index: Int) -> ThumbTrackConfiguration<Scalar>? {
+    @inlinable public func configuration(at index: Int) -> ThumbTrackConfiguration<Scalar>? {
         guard let phase = ThumbTrackPhase(rawValue: phase[index]),
               let direction = LayoutDirection(rawValue: layoutDirection[index]),
               let snapping = ThumbTrackSnapping(rawKind: snapping[index], rate: projectionRate[index]),
@@ -105,17 +105,17 @@ public struct ThumbTrackResultColumns<Scalar: LayoutScalar>: Hashable, Sendable 
 
     /// `count` results, all zero. Allocate once and reuse: a batch call resizes its output
     /// only when the count differs.
-    public init(count: Int = 0) {
+    @inlinable public init(count: Int = 0) {
         let zeros = [Scalar](repeating: 0, count: count)
         (thumbX, thumbY, thumbWidth, thumbHeight) = (zeros, zeros, zeros, zeros)
         selectedIndex = [UInt8](repeating: 0, count: count)
         indexChanged = selectedIndex
     }
 
-    public var count: Int { thumbX.count }
+    @inlinable public var count: Int { thumbX.count }
 
     /// Resizes every column to `count`, keeping what fits and filling with zeros.
-    public mutating func resize(to count: Int) {
+    @inlinable public mutating func resize(to count: Int) {
         func fit<T: Numeric>(_ column: inout [T]) {
             if column.count > count {
                 column.removeLast(column.count - count)
@@ -128,7 +128,7 @@ public struct ThumbTrackResultColumns<Scalar: LayoutScalar>: Hashable, Sendable 
     }
 
     /// The result of control `index`.
-    public subscript(index: Int) -> ThumbTrackResult<Scalar> {
+    @inlinable public subscript(index: Int) -> ThumbTrackResult<Scalar> {
         ThumbTrackResult(
             thumbFrame: LayoutRect(x: thumbX[index], y: thumbY[index],
                                    width: thumbWidth[index], height: thumbHeight[index]),

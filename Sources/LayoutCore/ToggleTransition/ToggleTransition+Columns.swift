@@ -36,18 +36,18 @@ public struct ToggleTransitionColumns<Scalar: LayoutScalar>: Hashable, Sendable 
     /// The number of raw values `to` accepts: `.off` (0) and `.on` (1).
     @inlinable public static var _targetStateCount: UInt8 { 2 }
 
-    public init() {}
+    @inlinable public init() {}
 
     /// Columns holding `configurations` in order.
-    public init<S: Sequence>(_ configurations: S) where S.Element == ToggleTransitionConfiguration<Scalar> {
+    @inlinable public init<S: Sequence>(_ configurations: S) where S.Element == ToggleTransitionConfiguration<Scalar> {
         reserveCapacity(configurations.underestimatedCount)
         for configuration in configurations { append(configuration) }
     }
 
     /// The number of controls (the length of the first column).
-    public var count: Int { width.count }
+    @inlinable public var count: Int { width.count }
 
-    public mutating func reserveCapacity(_ capacity: Int) {
+    @inlinable public mutating func reserveCapacity(_ capacity: Int) {
         width.reserveCapacity(capacity); height.reserveCapacity(capacity)
         offImageWidth.reserveCapacity(capacity); offImageHeight.reserveCapacity(capacity)
         onImageWidth.reserveCapacity(capacity); onImageHeight.reserveCapacity(capacity)
@@ -57,7 +57,7 @@ public struct ToggleTransitionColumns<Scalar: LayoutScalar>: Hashable, Sendable 
         curve.reserveCapacity(capacity); animated.reserveCapacity(capacity); mode.reserveCapacity(capacity)
     }
 
-    public mutating func append(_ c: ToggleTransitionConfiguration<Scalar>) {
+    @inlinable public mutating func append(_ c: ToggleTransitionConfiguration<Scalar>) {
         width.append(c.bounds.width); height.append(c.bounds.height)
         offImageWidth.append(c.offImageSize.width); offImageHeight.append(c.offImageSize.height)
         onImageWidth.append(c.onImageSize.width); onImageHeight.append(c.onImageSize.height)
@@ -71,7 +71,7 @@ public struct ToggleTransitionColumns<Scalar: LayoutScalar>: Hashable, Sendable 
     /// The configuration of control `index`, or `nil` when a raw value is out of range (`to`
     /// may hold `.indeterminate` here; `validate()` rejects it).
     /// - Precondition: `index` is valid in every column.
-    public func configuration(at index: Int) -> ToggleTransitionConfiguration<Scalar>? {
+    @inlinable public func configuration(at index: Int) -> ToggleTransitionConfiguration<Scalar>? {
         guard let from = ToggleState(rawValue: from[index]),
               let to = ToggleState(rawValue: to[index]),
               let curve = ToggleTransitionCurve(rawValue: curve[index]),
@@ -113,7 +113,7 @@ public struct ToggleTransitionLayerColumns<Scalar: LayoutScalar>: Hashable, Send
 
     /// `count` results, all zero. Allocate once and reuse: a batch call resizes its output only
     /// when the count differs.
-    public init(count: Int = 0) {
+    @inlinable public init(count: Int = 0) {
         let zeros = [Scalar](repeating: 0, count: count)
         (offAlpha, offScale, offX, offY, offWidth, offHeight) = (zeros, zeros, zeros, zeros, zeros, zeros)
         (onAlpha, onScale, onX, onY, onWidth, onHeight) = (zeros, zeros, zeros, zeros, zeros, zeros)
@@ -121,10 +121,10 @@ public struct ToggleTransitionLayerColumns<Scalar: LayoutScalar>: Hashable, Send
          indeterminateWidth, indeterminateHeight) = (zeros, zeros, zeros, zeros, zeros, zeros)
     }
 
-    public var count: Int { offAlpha.count }
+    @inlinable public var count: Int { offAlpha.count }
 
     /// Resizes every column to `count`, keeping what fits and filling with zeros.
-    public mutating func resize(to count: Int) {
+    @inlinable public mutating func resize(to count: Int) {
         func fit(_ column: inout [Scalar]) {
             if column.count > count {
                 column.removeLast(column.count - count)
@@ -139,7 +139,7 @@ public struct ToggleTransitionLayerColumns<Scalar: LayoutScalar>: Hashable, Send
     }
 
     /// The layers of control `index`.
-    public subscript(index: Int) -> ToggleTransitionLayers<Scalar> {
+    @inlinable public subscript(index: Int) -> ToggleTransitionLayers<Scalar> {
         ToggleTransitionLayers(
             off: ToggleLayer(alpha: offAlpha[index], scale: offScale[index],
                              frame: LayoutRect(x: offX[index], y: offY[index],
