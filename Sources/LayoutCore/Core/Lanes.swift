@@ -259,28 +259,6 @@ extension _Lanes {
         rounded = rounded + Self(repeating: 1).keeping(where: tieWentDown)
         return Self(Scalar._lanesOr(rounded.vector, signVector))
     }
-
-    /// Lane-wise `Scalar.snapped(_:scale:)`: lanes whose scale is 0 pass through.
-    @inlinable @inline(__always)
-    public func snapped(scale: Self) -> Self {
-        let snapped = (self * scale).roundedToNearestOrAwayFromZero() / scale
-        return snapped.replacing(with: self, where: scale <= 0)
-    }
-
-    /// Lane-wise `LayoutRect.snapped(scale:)` for one axis: the snapped origin and length.
-    @inlinable @inline(__always)
-    public static func snappedEdges(origin: Self, length: Self, scale: Self) -> (origin: Self, length: Self) {
-        snappedEdges(origin: origin, length: length, scale: scale, snapping: scale > 0)
-    }
-
-    /// Lane-wise `LayoutRect.snapped(scale:)` for one axis, with `snapping == (scale > 0)`
-    /// computed once by the caller for several axes.
-    @inlinable @inline(__always)
-    public static func snappedEdges(
-        origin: Self, length: Self, scale: Self, snapping: _LaneMask<Scalar>
-    ) -> (origin: Self, length: Self) {
-        _Snapping(scale: scale, snapping: snapping).edges(origin: origin, length: length)
-    }
 }
 
 /// Pixel snapping for one lane group, prepared once for all its axes.

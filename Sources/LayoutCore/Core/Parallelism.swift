@@ -40,8 +40,8 @@ public let _activeProcessorCount: Int = {
 
 /// Runs `body` over `0..<count`, split into lane-aligned, contiguous ranges (one per thread).
 ///
-/// Every kernel walks its range the same way (`_forEachLaneGroup`), so a split never changes a
-/// result: each control is computed by the same lane arithmetic wherever it lands.
+/// Every kernel computes a control with the same lane arithmetic whether it lands in a full
+/// lane group or in the zero-padded tail, so a split never changes a result.
 @inlinable
 public func _runBatch(
     count: Int, parallelism: Parallelism, _ body: @Sendable (Range<Int>) -> Void
@@ -59,16 +59,4 @@ public func _runBatch(
         let end = min(count, start + groupsPerThread * _laneWidth)
         if start < end { body(start..<end) }
     }
-}
-
-/// Calls `body(index, count)` for each group of up to `_laneWidth` (four) consecutive controls in `range`:
-/// full groups first, then one tail group of 1...3.
-@inlinable @inline(__always)
-public func _forEachLaneGroup(in range: Range<Int>, _ body: (_ index: Int, _ count: Int) -> Void) {
-    var index = range.lowerBound
-    while range.upperBound - index >= _laneWidth {
-        body(index, _laneWidth)
-        index += _laneWidth
-    }
-    if index < range.upperBound { body(index, range.upperBound - index) }
 }
