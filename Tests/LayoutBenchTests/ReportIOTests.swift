@@ -10,6 +10,20 @@ struct ReportIOTests {
         #expect(decoded == report)
     }
 
+    @Test func jsonWrittenBeforeCacheBandwidthStillReads() throws {
+        // Reports from before the cache floors (the committed native/ run, older baselines)
+        // have no cacheBandwidth, no cacheBandwidthArrayBytes and no per-row floor bandwidth.
+        var object = try JSONSerialization.jsonObject(with: try sampleReport().jsonData()) as! [String: Any]
+        #expect(object["cacheBandwidth"] != nil)
+        object.removeValue(forKey: "cacheBandwidth")
+        let decoded = try BenchReport.decode(try JSONSerialization.data(withJSONObject: object))
+        #expect(decoded.cacheBandwidth == nil)
+        #expect(decoded.rows == sampleReport().rows)
+        #expect(ReportWriter.cacheBandwidthTable(decoded).rows.isEmpty)
+        #expect(!ReportWriter.readme(decoded, native: nil).contains("### In the caches"))
+        #expect(ReportWriter.readme(sampleReport(), native: nil).contains("### In the caches"))
+    }
+
     @Test func jsonRefusesOtherSchemaVersions() throws {
         let future = sampleReport(schemaVersion: BenchReport.currentSchemaVersion + 1)
         #expect(throws: ReportError.self) { try BenchReport.decode(try future.jsonData()) }
@@ -36,11 +50,27 @@ struct ReportIOTests {
         rows[0].nsPerControl.mad = 1e-7
         rows[1].nsPerControl.max = 123_456.789
         rows[1].speedup?.lower = 1 / 3
+        rows[1].floorBandwidthGBps = 95.75
+        rows[1].floorWorkingSetBytes = 1_572_864
         let text = ReportIO.csv(rows)
         #expect(text.hasPrefix(ReportIO.csvColumns.joined(separator: ",") + "\n"))
         #expect(text.split(separator: "\n").count == rows.count + 1)
         let decoded = try ReportIO.rows(csv: text)
         #expect(decoded == rows)
+    }
+
+    @Test func csvWrittenBeforeTheFloorBandwidthColumnsStillReads() throws {
+        var rows = sampleReport().rows
+        rows[1].floorBandwidthGBps = 20
+        rows[1].floorWorkingSetBytes = 3 << 28
+        // Drop the last two columns, as latest.csv files written before them lack them.
+        let old = ReportIO.csv(rows).split(separator: "\n").map { line in
+            line.split(separator: ",", omittingEmptySubsequences: false).dropLast(2).joined(separator: ",")
+        }.joined(separator: "\n")
+        #expect(!old.contains("floorBandwidthGBps"))
+        let decoded = try ReportIO.rows(csv: old)
+        #expect(decoded[1].floorBandwidthGBps == nil && decoded[1].floorWorkingSetBytes == nil)
+        #expect(decoded[1].floorNsPerControl == rows[1].floorNsPerControl)
     }
 
     @Test func csvReaderNamesMissingColumnsAndBadValues() throws {

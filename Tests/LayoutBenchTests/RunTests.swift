@@ -72,6 +72,20 @@ struct RunTests {
         #expect(report.rows.filter { $0.variant == "kernel" }.allSatisfy { $0.speedup != nil })
         #expect(!report.bandwidth.isEmpty && report.bandwidth.allSatisfy { $0.copy.median > 0 && $0.triad.median > 0 })
         #expect(report.roofline.contains { $0.kernel == "copy-test" && $0.size == 64 && $0.threads == 1 })
+        // Cache bandwidth at the working sets up to one memory array (1 MiB here), per thread
+        // count, and a floor for every kernel row from the smallest of them (these batches are
+        // a few hundred bytes).
+        let cache = try #require(report.cacheBandwidth)
+        let threads = Set(report.bandwidth.map(\.threads))
+        #expect(cache.count == 3 * threads.count)
+        #expect(Set(cache.map(\.workingSetBytes)) == [24 << 10, 96 << 10, 384 << 10])
+        #expect(cache.allSatisfy { $0.copy.median > 0 && $0.triad.median > 0 && $0.copy.count == 2 * report.settings.bandwidthPasses })
+        for row in rows where row.variant != "reference" {
+            let band = try #require(cache.first { $0.threads == row.threads && $0.workingSetBytes == 24 << 10 })
+            #expect(row.floorWorkingSetBytes == 24 << 10)
+            #expect(row.floorBandwidthGBps == band.bestGBps)
+            #expect(row.floorNsPerControl == Double(row.bytesPerControl) / band.bestGBps)
+        }
         // The unchecked entry point is timed too; the checked kernel counts its inputs twice.
         #expect(rows.filter { $0.variant == "kernel-unchecked" && $0.threads == 1 }.map(\.size) == [16, 64])
         #expect(rows.first { $0.variant == "kernel" }?.bytesPerControl == 12)

@@ -37,6 +37,10 @@ final class SVGCollector: NSObject, XMLParserDelegate {
         elements.filter { $0.name == "g" && $0.attributes["class"] == "series" }.compactMap { $0.attributes["data-name"] }
     }
 
+    func guideNames() -> [String] {
+        elements.filter { $0.name == "g" && $0.attributes["class"] == "guide" }.compactMap { $0.attributes["data-name"] }
+    }
+
     func ruleNames() -> [String] {
         elements.filter { $0.name == "g" && $0.attributes["class"] == "rule" }.compactMap { $0.attributes["data-name"] }
     }
@@ -49,17 +53,32 @@ struct SVGChartTests {
         let chart = SVGCollector.parse(svg)
         #expect(chart.elements.first?.name == "svg")
         #expect(chart.seriesNames() == ["reference (scalar, 1 thread)", "kernel, 1 thread", "kernel, 2 threads"])
-        // 4M controls * 83 bytes exceed the 32 MiB cache: both floors are drawn.
-        #expect(chart.ruleNames().count == 2)
-        // 83 bytes at the best 1-thread rate, 20 GB/s: 4.15 ns.
-        #expect(chart.ruleNames().first == "floor, kernel, 1t: 4.15 ns")
-        #expect(chart.ruleNames().allSatisfy { $0.hasPrefix("floor, kernel, ") })
+        // A floor line per thread count through the rows' floors: here only 4M has one
+        // (83 bytes at 20 GB/s: 4.15 ns).
+        #expect(chart.guideNames() == ["floor, kernel 1t: 4.15 ns at 4M", "floor, kernel 2t: 4.15 ns at 4M"])
+        #expect(chart.ruleNames().isEmpty)
+        #expect(chart.texts.contains("floor, kernel 1t: 4.15 ns at 4M"))
         // Axis labels with units, and size ticks.
         #expect(chart.texts.contains("controls per batch (N, log scale)"))
         #expect(chart.texts.contains("time per control (ns, log scale)"))
         #expect(chart.texts.contains("1K") && chart.texts.contains("4M"))
         // One marker per point: 2 sizes x 3 series.
         #expect(chart.elements.filter { $0.name == "circle" }.count >= 6)
+    }
+
+    @Test func floorLineFollowsTheFloorOfEverySize() {
+        // A report with cache bandwidth has a floor at every size: the line goes through each.
+        var report = sampleReport()
+        for index in report.rows.indices where report.rows[index].variant == "kernel" {
+            report.rows[index].floorNsPerControl = report.rows[index].size < 1_000_000 ? 0.5 : 83.0 / 20
+        }
+        let chart = SVGCollector.parse(ReportWriter.nsChart(report, kernel: "button-content", precision: "Float").render())
+        let guides = chart.elements.filter { $0.name == "path" && $0.attributes["stroke-dasharray"] == "5 3" }
+        #expect(guides.count == 2)
+        for guide in guides {
+            let path = guide.attributes["d"] ?? ""
+            #expect(path.filter { $0 == "M" }.count == 1 && path.filter { $0 == "L" }.count == 1, "\(path)")
+        }
     }
 
     @Test func speedupChartHasOneSeriesPerPrecisionAndThreadCount() {

@@ -69,7 +69,10 @@ func sampleReport(kernel: String = "button-content", speedupScale: [String: Doub
         roofline: [RooflineEntry(kernel: kernel, variant: "kernel", precision: "Float", threads: 1, size: 4_194_304, bytesPerControl: 83,
                                  bandwidthGBps: 20, floorNsPerControl: 4.15, medianNsPerControl: 2, minNsPerControl: 1.9,
                                  ratioToFloor: 2 / 4.15, bestRatioToFloor: 1.9 / 4.15, exceedsCache: true)],
-        notes: ["a note, with a comma"])
+        notes: ["a note, with a comma"],
+        cacheBandwidth: [1, 2].flatMap { t in
+            [8 << 10, 32 << 10].map { BandwidthMeasurement(threads: t, arrayBytes: $0, copyRates: [90, 100], triadRates: [95, 110]) }
+        })
 }
 
 /// Writes `report` as JSON into `directory/name` and returns the path.

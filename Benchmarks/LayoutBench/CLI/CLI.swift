@@ -361,6 +361,10 @@ public enum LayoutBenchCLI {
             streams.out(ReportWriter.table(report).text())
             streams.out("\nHeadline\n" + ReportWriter.headline(report).text())
             streams.out("\nRoofline\n" + ReportWriter.bandwidthTable(report).text() + ReportWriter.rooflineTable(report).text())
+            if report.cacheBandwidth?.isEmpty == false {
+                streams.out("\nCache bandwidth\n" + ReportWriter.cacheBandwidthTable(report).text()
+                            + "\nKernel time over its floor, 1 thread\n" + ReportWriter.floorBySizeTable(report).text())
+            }
         case .json:
             streams.out(String(decoding: try report.jsonData(), as: UTF8.self) + "\n")
         case .csv:

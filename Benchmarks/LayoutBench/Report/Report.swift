@@ -19,6 +19,10 @@ public struct BenchReport: Hashable, Sendable, Codable {
     public var settings: RunSettings
     /// Memory bandwidth per thread count, measured in the same run.
     public var bandwidth: [BandwidthMeasurement]
+    /// Cache bandwidth per thread count and working set (`Bandwidth.cacheArrayBytes`),
+    /// measured in the same run: the floors of the rows whose batch fits in the caches.
+    /// Absent in reports written before it was measured.
+    public var cacheBandwidth: [BandwidthMeasurement]?
     /// One row per kernel, variant, precision, threads and size.
     public var rows: [ResultRow]
     /// For each kernel, precision and thread count, the kernel at the largest size against the
@@ -31,8 +35,10 @@ public struct BenchReport: Hashable, Sendable, Codable {
     public init(schemaVersion: Int = BenchReport.currentSchemaVersion, tool: String = "layout-bench",
                 date: String, arguments: [String], machine: MachineInfo, toolchain: ToolchainInfo,
                 build: BuildInfo, settings: RunSettings, bandwidth: [BandwidthMeasurement],
-                rows: [ResultRow], roofline: [RooflineEntry], notes: [String], durationSeconds: Double? = nil) {
+                rows: [ResultRow], roofline: [RooflineEntry], notes: [String], durationSeconds: Double? = nil,
+                cacheBandwidth: [BandwidthMeasurement]? = nil) {
         self.durationSeconds = durationSeconds
+        self.cacheBandwidth = cacheBandwidth
         self.schemaVersion = schemaVersion
         self.tool = tool
         self.date = date
@@ -74,16 +80,28 @@ public struct ResultRow: Hashable, Sendable, Codable {
     /// Bytes the variant reads and writes per control: inputs plus outputs, and the inputs
     /// once more for `kernel` rows (the validation pass), when the subject declares them.
     public var bytesPerControl: Int
-    /// `kernel` rows whose working set (`size * bytesPerControl`) exceeds the last-level cache:
-    /// `bytesPerControl / bandwidth` in ns, bandwidth being the best copy or triad rate with
-    /// the same thread count.
+    /// Kernel rows: `bytesPerControl / floorBandwidthGBps` in ns, the least time per control
+    /// the machine's memory or caches allow for the bytes the variant moves.
     public var floorNsPerControl: Double?
     /// Median ns/control divided by `floorNsPerControl` (1.0 = at the floor).
     public var ratioToFloor: Double?
+    /// The bandwidth behind `floorNsPerControl`: the best copy or triad rate with the same
+    /// thread count, measured over memory (`bandwidth`) when the batch (`size` times the
+    /// bytes of its inputs and outputs) exceeds the last-level cache, otherwise over the
+    /// largest measured cache working set (`cacheBandwidth`) that is no larger than the batch
+    /// (the smallest one for smaller batches). Smaller working sets run at least as fast, so
+    /// the floor is never above the true one. Absent in reports written before it was
+    /// recorded (those have a floor only for batches beyond the last-level cache).
+    public var floorBandwidthGBps: Double?
+    /// The working set, in bytes, of the bandwidth measurement behind `floorBandwidthGBps`.
+    public var floorWorkingSetBytes: Int?
 
     public init(kernel: String, variant: String, precision: String, threads: Int, size: Int,
                 iterations: Int, repetitions: Int, nsPerControl: SampleSummary, speedup: Interval?,
-                bytesPerControl: Int, floorNsPerControl: Double?, ratioToFloor: Double?) {
+                bytesPerControl: Int, floorNsPerControl: Double?, ratioToFloor: Double?,
+                floorBandwidthGBps: Double? = nil, floorWorkingSetBytes: Int? = nil) {
+        self.floorBandwidthGBps = floorBandwidthGBps
+        self.floorWorkingSetBytes = floorWorkingSetBytes
         self.kernel = kernel
         self.variant = variant
         self.precision = precision
@@ -252,10 +270,14 @@ public struct RunSettings: Hashable, Sendable, Codable {
     public var bandwidthArrayBytes: Int
     /// Timed passes of each bandwidth loop, at the start and again at the end of the run.
     public var bandwidthPasses: Int
+    /// Array sizes of the cache bandwidth loops (three arrays each); absent in older reports.
+    public var cacheBandwidthArrayBytes: [Int]?
 
     public init(quick: Bool, kernels: [String], precisions: [String], threads: [Int], sizes: [Int],
                 repetitions: Int, budgetMilliseconds: Double, warmupMilliseconds: Double,
-                seed: UInt64, bandwidthArrayBytes: Int, bandwidthPasses: Int) {
+                seed: UInt64, bandwidthArrayBytes: Int, bandwidthPasses: Int,
+                cacheBandwidthArrayBytes: [Int]? = nil) {
+        self.cacheBandwidthArrayBytes = cacheBandwidthArrayBytes
         self.quick = quick
         self.kernels = kernels
         self.precisions = precisions

@@ -66,8 +66,10 @@ public enum ReportIO {
         "kernel", "variant", "precision", "threads", "size", "iterations", "repetitions",
         "medianNs", "minNs", "p90Ns", "maxNs", "meanNs", "madNs", "stddevNs", "cv",
         "speedup", "speedupLow", "speedupHigh", "speedupLevel",
-        "bytesPerControl", "floorNs", "ratioToFloor",
+        "bytesPerControl", "floorNs", "ratioToFloor", "floorBandwidthGBps", "floorWorkingSetBytes",
     ]
+    /// Columns a reader accepts without: latest.csv files written before they existed.
+    static let optionalCSVColumns: Set<String> = ["floorBandwidthGBps", "floorWorkingSetBytes"]
 
     /// The shortest text that reads back as the same `Double`.
     static func number(_ value: Double) -> String { value.description }
@@ -86,6 +88,7 @@ public enum ReportIO {
                 number(row.speedup?.estimate), number(row.speedup?.lower), number(row.speedup?.upper),
                 number(row.speedup?.level),
                 String(row.bytesPerControl), number(row.floorNsPerControl), number(row.ratioToFloor),
+                number(row.floorBandwidthGBps), row.floorWorkingSetBytes.map(String.init) ?? "",
             ])
         }
         return CSV.format(records)
@@ -99,7 +102,7 @@ public enum ReportIO {
         guard let header = records.first else { throw ReportError("CSV: empty") }
         var index: [String: Int] = [:]
         for (i, name) in header.fields.enumerated() { index[name] = i }
-        for column in csvColumns where index[column] == nil {
+        for column in csvColumns where index[column] == nil && !optionalCSVColumns.contains(column) {
             throw ReportError("CSV line \(header.line): missing column '\(column)'")
         }
         return try records.dropFirst().map { record in
@@ -125,7 +128,12 @@ public enum ReportIO {
                 return number
             }
             func optional(_ column: String) throws -> Double? {
-                try text(column).isEmpty ? nil : try double(column)
+                if index[column] == nil { return nil }
+                return try text(column).isEmpty ? nil : try double(column)
+            }
+            func optionalInt(_ column: String) throws -> Int? {
+                if index[column] == nil { return nil }
+                return try text(column).isEmpty ? nil : try int(column)
             }
             let repetitions = try int("repetitions")
             let summary = SampleSummary(
@@ -143,7 +151,9 @@ public enum ReportIO {
                 threads: try int("threads"), size: try int("size"), iterations: try int("iterations"),
                 repetitions: repetitions, nsPerControl: summary, speedup: speedup,
                 bytesPerControl: try int("bytesPerControl"), floorNsPerControl: try optional("floorNs"),
-                ratioToFloor: try optional("ratioToFloor"))
+                ratioToFloor: try optional("ratioToFloor"),
+                floorBandwidthGBps: try optional("floorBandwidthGBps"),
+                floorWorkingSetBytes: try optionalInt("floorWorkingSetBytes"))
         }
     }
 }

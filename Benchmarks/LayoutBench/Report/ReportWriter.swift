@@ -53,23 +53,22 @@ public enum ReportWriter {
         let reference = rows.filter { $0.variant == "reference" }
         series.append(.init(name: "reference (scalar, 1 thread)", color: referenceColor,
                             points: reference.map(point)))
-        var rules: [SVGChart.Rule] = []
+        var guides: [SVGChart.Guide] = []
         var floorNotes: [String] = []
         for variant in kernelVariants(report) {
             let unchecked = variant == "kernel-unchecked"
             for (index, t) in kernelThreads(report).enumerated() {
-                let variantRows = rows.filter { $0.variant == variant && $0.threads == t }
+                let variantRows = rows.filter { $0.variant == variant && $0.threads == t }.sorted { $0.size < $1.size }
                 if variantRows.isEmpty { continue }
                 series.append(.init(name: "\(variantLabel(variant)), \(threadsLabel(t))", color: threadColor(index),
                                     dashed: unchecked, points: variantRows.map(point)))
-                let bytes = variantRows[0].bytesPerControl
-                if let band = report.bandwidth.first(where: { $0.threads == t }), bytes > 0 {
-                    let floor = Double(bytes) / band.bestGBps
-                    rules.append(.init(
-                        name: "floor, \(variantLabel(variant)), \(t)t: \(Format.ns(floor)) ns",
-                        color: threadColor(index), y: floor,
-                        fromX: Double(report.machine.lastLevelCacheBytes) / Double(bytes),
-                        dash: unchecked ? "1 3" : "5 3"))
+                // The floor at each size (reports written before cache bandwidth was measured
+                // have floors only beyond the last-level cache, so their line is shorter).
+                let floors = variantRows.compactMap { row in row.floorNsPerControl.map { SVGChart.Point(x: Double(row.size), y: $0) } }
+                if let last = floors.last {
+                    guides.append(.init(
+                        name: "floor, \(unchecked ? "unchecked" : "kernel") \(t)t: \(Format.ns(last.y)) ns at \(SVGChart.sizeLabel(Int(last.x)))",
+                        color: threadColor(index), points: floors, dash: unchecked ? "1 3" : "5 3"))
                 }
             }
             if let bytes = rows.first(where: { $0.variant == variant })?.bytesPerControl {
@@ -78,9 +77,9 @@ public enum ReportWriter {
         }
         return SVGChart(
             title: "\(kernel), \(precision): time per control",
-            subtitle: "median of \(report.settings.repetitions) repetitions, bars min to p90. Floor = bytes per control (\(floorNotes.joined(separator: ", "))) / best copy-or-triad bandwidth, drawn where the batch exceeds the \(report.machine.lastLevelCacheBytes >> 20) MiB cache.",
+            subtitle: "median of \(report.settings.repetitions) repetitions, bars min to p90. Floor = bytes per control (\(floorNotes.joined(separator: ", "))) / best copy-or-triad bandwidth where the batch lives: memory beyond the \(report.machine.lastLevelCacheBytes >> 20) MiB last-level cache, otherwise the largest measured cache working set no larger than the batch.",
             xLabel: "controls per batch (N, log scale)", yLabel: "time per control (ns, log scale)",
-            xScale: .log, yScale: .log, series: series, rules: rules, xTicksAsSizes: true)
+            xScale: .log, yScale: .log, series: series, guides: guides, xTicksAsSizes: true)
     }
 
     static func point(_ row: ResultRow) -> SVGChart.Point {
@@ -214,6 +213,45 @@ public enum ReportWriter {
         return table
     }
 
+    /// Cache bandwidth by working set (empty for reports without it).
+    public static func cacheBandwidthTable(_ report: BenchReport) -> TextTable {
+        var table = TextTable(header: ["threads", "working set", "copy GB/s (median)", "copy GB/s (best)", "triad GB/s (median)", "triad GB/s (best)"],
+                              rightAligned: Set(0..<6))
+        let bands = (report.cacheBandwidth ?? []).sorted { ($0.threads, $0.arrayBytes) < ($1.threads, $1.arrayBytes) }
+        for band in bands {
+            table.append([String(band.threads), bytesLabel(band.workingSetBytes), Format.gb(band.copy.median), Format.gb(band.copy.max),
+                          Format.gb(band.triad.median), Format.gb(band.triad.max)])
+        }
+        return table
+    }
+
+    /// `24 KiB`, `1.5 MiB`, `256 MiB`.
+    static func bytesLabel(_ bytes: Int) -> String {
+        if bytes < 1 << 20 { return "\(bytes >> 10) KiB" }
+        let tenths = (bytes * 10) >> 20
+        return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
+    }
+
+    /// Kernel time over its floor at every size, one thread: a line per kernel, precision and
+    /// variant, a column per size.
+    public static func floorBySizeTable(_ report: BenchReport) -> TextTable {
+        let sizes = Array(Set(report.rows.map(\.size))).sorted()
+        let header = ["kernel", "precision", "variant"] + sizes.map { "x floor \(SVGChart.sizeLabel($0))" }
+        var table = TextTable(header: header, rightAligned: Set(3..<header.count))
+        for kernel in kernels(report) {
+            for precision in precisions(report, kernel: kernel) {
+                for variant in kernelVariants(report) {
+                    let cells = sizes.map { size in
+                        kernelRow(report, kernel, precision, variant: variant, threads: 1, size: size)?.ratioToFloor.map(Format.ratio) ?? "-"
+                    }
+                    if cells.allSatisfy({ $0 == "-" }) { continue }
+                    table.append([kernel, precision, variant] + cells)
+                }
+            }
+        }
+        return table
+    }
+
     public static func rooflineTable(_ report: BenchReport) -> TextTable {
         var table = TextTable(header: ["kernel", "variant", "precision", "threads", "N", "bytes/control", "bandwidth GB/s", "floor ns/control", "kernel ns/control (median)", "x floor (median)", "x floor (best)"],
                               rightAligned: Set(3..<11))
@@ -255,7 +293,7 @@ public enum ReportWriter {
         the same repetitions; brackets: 95% bootstrap interval. The reference always runs on one
         thread, so the multi-thread columns compare the parallel kernel with the one-thread
         reference. "x floor" = kernel time / the time the machine's memory bandwidth allows at the
-        largest size (1.00x = at the floor).
+        largest size (1.00x = at the floor); the floors at every size are under [Roofline](#roofline).
 
         \(headline(report).markdown())
         """
@@ -273,6 +311,24 @@ public enum ReportWriter {
 
         \(rooflineTable(report).markdown())
         """
+        if report.cacheBandwidth?.isEmpty == false {
+            out += """
+
+            ### In the caches
+
+            The same loops over working sets (three arrays) that fit in the caches, each timed
+            pass repeating the loop for at least 2 ms. They are built with the same flags as the
+            kernels, so they show what a loop of this build can move, not the hardware's peak:
+
+            \(cacheBandwidthTable(report).markdown())
+            Each kernel row's floor uses the bandwidth of where its batch lives: memory when the
+            batch (N times its input and output bytes) exceeds the \(report.machine.lastLevelCacheBytes >> 20) MiB last-level cache,
+            otherwise the largest working set above that is no larger than the batch (so the
+            floor never overstates the bound). Kernel time over that floor, one thread:
+
+            \(floorBySizeTable(report).markdown())
+            """
+        }
         out += "\n## Charts\n\n"
         for kernel in kernels(report) {
             out += "### \(kernel)\n\n"

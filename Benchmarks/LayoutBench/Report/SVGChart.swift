@@ -1,5 +1,5 @@
 // Line charts as standalone SVG, written without outside tools: log or linear axes with
-// labelled ticks, a legend, error bars and horizontal reference lines.
+// labelled ticks, a legend, error bars, horizontal reference lines and dashed guide lines.
 
 import Foundation
 
@@ -50,6 +50,22 @@ public struct SVGChart: Sendable {
         }
     }
 
+    /// A thin dashed line through given points, without markers or error bars: a bound that
+    /// changes along x, such as a bandwidth floor per batch size.
+    public struct Guide: Sendable {
+        public var name: String
+        public var color: String
+        public var points: [Point]
+        /// An SVG dash pattern.
+        public var dash: String
+        public init(name: String, color: String, points: [Point], dash: String = "2 4") {
+            self.name = name
+            self.color = color
+            self.points = points
+            self.dash = dash
+        }
+    }
+
     public var title: String
     public var subtitle: String
     public var xLabel: String
@@ -58,6 +74,7 @@ public struct SVGChart: Sendable {
     public var yScale: Scale
     public var series: [Series]
     public var rules: [Rule]
+    public var guides: [Guide]
     /// Force the y range to include these values (e.g. 0 and 1 for a speedup chart).
     public var yInclude: [Double]
     /// Label x ticks as sizes (16, 1K, 4M) instead of plain numbers.
@@ -67,8 +84,9 @@ public struct SVGChart: Sendable {
     public var height = 500.0
 
     public init(title: String, subtitle: String = "", xLabel: String, yLabel: String,
-                xScale: Scale, yScale: Scale, series: [Series], rules: [Rule] = [],
+                xScale: Scale, yScale: Scale, series: [Series], rules: [Rule] = [], guides: [Guide] = [],
                 yInclude: [Double] = [], xTicksAsSizes: Bool = false) {
+        self.guides = guides
         self.title = title
         self.subtitle = subtitle
         self.xLabel = xLabel
@@ -94,7 +112,7 @@ public struct SVGChart: Sendable {
         // A rule that starts beyond the data is not drawn, not in the legend, not in the range.
         let rules = self.rules.filter { ($0.fromX ?? xRange.lowerBound) < xRange.upperBound }
         var ys = series.flatMap { s in s.points.flatMap { [$0.y, $0.low, $0.high].compactMap { $0 } } }
-        ys += rules.map(\.y) + yInclude
+        ys += rules.map(\.y) + guides.flatMap { $0.points.map(\.y) } + yInclude
         let yRange = Self.range(ys.isEmpty ? [1, 10] : ys, scale: yScale, pad: true)
         let xTicks = Self.ticks(xRange, scale: xScale, sizes: xTicksAsSizes)
         let yTicks = Self.ticks(yRange, scale: yScale, sizes: false)
@@ -147,6 +165,14 @@ public struct SVGChart: Sendable {
             svg += "<line x1=\"\(f(start))\" y1=\"\(f(py(rule.y)))\" x2=\"\(f(plotRight))\" y2=\"\(f(py(rule.y)))\" stroke=\"\(rule.color)\" stroke-width=\"1.6\" stroke-dasharray=\"\(rule.dash)\"/>"
             svg += "</g>\n"
         }
+        for guide in guides {
+            let points = guide.points.sorted { $0.x < $1.x }
+            guard !points.isEmpty else { continue }
+            let path = points.enumerated().map { "\($0.offset == 0 ? "M" : "L")\(f(px($0.element.x))) \(f(py($0.element.y)))" }.joined()
+            svg += "<g class=\"guide\" data-name=\"\(Self.escape(guide.name))\">"
+            svg += "<path d=\"\(path)\" fill=\"none\" stroke=\"\(guide.color)\" stroke-width=\"1.6\" stroke-dasharray=\"\(guide.dash)\"/>"
+            svg += "</g>\n"
+        }
         for (seriesIndex, s) in series.enumerated() {
             let points = s.points.sorted { $0.x < $1.x }
             guard !points.isEmpty else { continue }
@@ -177,9 +203,10 @@ public struct SVGChart: Sendable {
             svg += "<text x=\"\(f(legendX + 36))\" y=\"\(f(legendY + 4))\">\(Self.escape(s.name))</text>\n"
             legendY += 22
         }
-        for rule in rules {
-            svg += "<line x1=\"\(f(legendX))\" y1=\"\(f(legendY))\" x2=\"\(f(legendX + 28))\" y2=\"\(f(legendY))\" stroke=\"\(rule.color)\" stroke-width=\"1.6\" stroke-dasharray=\"\(rule.dash)\"/>"
-            svg += "<text x=\"\(f(legendX + 36))\" y=\"\(f(legendY + 4))\">\(Self.escape(rule.name))</text>\n"
+        let lines = rules.map { ($0.name, $0.color, $0.dash) } + guides.filter { !$0.points.isEmpty }.map { ($0.name, $0.color, $0.dash) }
+        for (name, color, dash) in lines {
+            svg += "<line x1=\"\(f(legendX))\" y1=\"\(f(legendY))\" x2=\"\(f(legendX + 28))\" y2=\"\(f(legendY))\" stroke=\"\(color)\" stroke-width=\"1.6\" stroke-dasharray=\"\(dash)\"/>"
+            svg += "<text x=\"\(f(legendX + 36))\" y=\"\(f(legendY + 4))\">\(Self.escape(name))</text>\n"
             legendY += 22
         }
         svg += "</g>\n</svg>\n"

@@ -1,6 +1,9 @@
-// The machine's memory bandwidth, measured in the same run as the kernels, for the roofline.
+// The machine's memory and cache bandwidth, measured in the same run as the kernels, for the
+// roofline.
 //
-// Two STREAM-style loops over `Double` arrays far larger than the last-level cache:
+// Two STREAM-style loops over `Double` arrays: far larger than the last-level cache for the
+// memory (DRAM) figure, and at several smaller working sets for the caches (each timed pass
+// then repeats the loop often enough to last a few milliseconds):
 // - copy:  b[i] = q * a[i]   (16 bytes per element: one read, one write)
 // - triad: a[i] = b[i] + q * c[i]   (24 bytes per element: two reads, one write)
 // `q` is a public global equal to 1.0 (opaque to the optimizer), so the copy loop cannot become
@@ -38,6 +41,9 @@ public struct BandwidthMeasurement: Hashable, Sendable, Codable {
     /// The best rate either loop reached (GB/s): the floor uses it, so the floor is a lower
     /// bound on time (noise only ever slows a pass down).
     public var bestGBps: Double { Swift.max(copy.max, triad.max) }
+
+    /// Bytes the triad loop keeps in use: its three arrays.
+    public var workingSetBytes: Int { 3 * arrayBytes }
 }
 
 /// Pointers to the three arrays, shareable across the threads of one pass.
@@ -54,10 +60,14 @@ nonisolated(unsafe) public var bandwidthLoopFactor = 1.0
 public enum Bandwidth {
     /// Measures copy and triad with `threads` threads over arrays of `arrayBytes` bytes each,
     /// `passes` times each (after one untimed pass that touches every page): GB/s per pass.
+    ///
+    /// A timed pass runs each thread's loop over its part of the arrays as many times as it
+    /// takes to last at least `minimumPassNanoseconds` (once for arrays far larger than the
+    /// caches), so small, cache-resident arrays are timed over milliseconds, not nanoseconds.
     public static func sample(
-        threads: Int, arrayBytes: Int, passes: Int
+        threads: Int, arrayBytes: Int, passes: Int, minimumPassNanoseconds: Double = 0
     ) -> (copy: [Double], triad: [Double], arrayBytes: Int) {
-        let count = max(1024, arrayBytes / MemoryLayout<Double>.stride)
+        let count = max(512, arrayBytes / MemoryLayout<Double>.stride)
         let a = UnsafeMutablePointer<Double>.allocate(capacity: count)
         let b = UnsafeMutablePointer<Double>.allocate(capacity: count)
         let c = UnsafeMutablePointer<Double>.allocate(capacity: count)
@@ -68,15 +78,17 @@ public enum Bandwidth {
         let arrays = StreamArrays(a: a, b: b, c: c, count: count)
         let q = bandwidthLoopFactor
 
-        func pass(_ body: @escaping @Sendable (StreamArrays, Range<Int>) -> Void) -> Double {
+        func pass(_ repeats: Int, _ body: @escaping @Sendable (StreamArrays, Range<Int>) -> Void) -> Double {
             BenchClock.measure {
                 if threads <= 1 {
-                    body(arrays, 0..<count)
+                    for _ in 0..<repeats { body(arrays, 0..<count) }
                 } else {
+                    // Each thread repeats its own part: one dispatch per pass, and a part
+                    // stays in the caches of the core that works on it.
                     let chunk = (count + threads - 1) / threads
                     DispatchQueue.concurrentPerform(iterations: threads) { thread in
                         let start = min(count, thread * chunk)
-                        body(arrays, start..<min(count, start + chunk))
+                        for _ in 0..<repeats { body(arrays, start..<min(count, start + chunk)) }
                     }
                 }
             }
@@ -89,15 +101,34 @@ public enum Bandwidth {
             let a = arrays.a, b = arrays.b, c = arrays.c
             for i in range { a[i] = b[i] + q * c[i] }
         }
-        _ = pass(copyPass)
-        _ = pass(triadPass)
+        // The untimed first passes touch every page and say how long one loop takes.
+        let copyOnce = pass(1, copyPass)
+        let triadOnce = pass(1, triadPass)
+        func repeats(_ once: Double) -> Int {
+            max(1, Int((minimumPassNanoseconds / max(once, 1)).rounded(.up)))
+        }
+        let copyRepeats = repeats(copyOnce), triadRepeats = repeats(triadOnce)
         var copyRates: [Double] = []
         var triadRates: [Double] = []
         for _ in 0..<max(1, passes) {
-            copyRates.append(Double(16 * count) / pass(copyPass))
-            triadRates.append(Double(24 * count) / pass(triadPass))
+            copyRates.append(Double(16 * count * copyRepeats) / pass(copyRepeats, copyPass))
+            triadRates.append(Double(24 * count * triadRepeats) / pass(triadRepeats, triadPass))
         }
         benchSink(a[count / 3].bitPattern ^ b[count / 2].bitPattern)
         return (copyRates, triadRates, count * MemoryLayout<Double>.stride)
+    }
+
+    /// The working sets at which `layout-bench run` measures cache bandwidth: three arrays of
+    /// 8 KiB, 32 KiB, 128 KiB ... (24 KiB, 96 KiB, 384 KiB, 1.5 MiB, 6 MiB, 24 MiB in all),
+    /// as long as they fit in `lastLevelCacheBytes`. Log-spaced like the benchmark sizes, so a
+    /// batch of any size has a measured working set at most four times smaller than its own.
+    public static func cacheArrayBytes(lastLevelCacheBytes: Int) -> [Int] {
+        var sizes: [Int] = []
+        var arrayBytes = 8 << 10
+        while 3 * arrayBytes <= lastLevelCacheBytes {
+            sizes.append(arrayBytes)
+            arrayBytes *= 4
+        }
+        return sizes
     }
 }

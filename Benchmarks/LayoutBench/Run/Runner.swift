@@ -157,6 +157,23 @@ public struct Runner {
             }
         }
         sampleBandwidth()
+        // Working sets up to the last-level cache (and no larger than one memory array, which
+        // keeps `--bandwidth-mib 1` test runs short).
+        let cacheArrayBytes = Bandwidth.cacheArrayBytes(
+            lastLevelCacheBytes: min(machine.lastLevelCacheBytes, options.bandwidthArrayBytes))
+        log("measuring cache bandwidth (working sets \(cacheArrayBytes.map { ReportWriter.bytesLabel(3 * $0) }.joined(separator: ", ")))")
+        var cacheRates: [Int: [Int: (copy: [Double], triad: [Double])]] = [:]
+        func sampleCacheBandwidth() {
+            for t in threads {
+                for bytes in cacheArrayBytes {
+                    let sample = Bandwidth.sample(threads: t, arrayBytes: bytes, passes: options.bandwidthPasses,
+                                                  minimumPassNanoseconds: 2e6)
+                    cacheRates[t, default: [:]][bytes, default: ([], [])].copy += sample.copy
+                    cacheRates[t, default: [:]][bytes, default: ([], [])].triad += sample.triad
+                }
+            }
+        }
+        sampleCacheBandwidth()
 
         var measurements: [SizeMeasurement] = []
         let total = selected.count * options.sizes.count
@@ -172,20 +189,28 @@ public struct Runner {
 
         log("measuring memory bandwidth again")
         sampleBandwidth()
+        sampleCacheBandwidth()
         let bandwidth = threads.map {
             BandwidthMeasurement(threads: $0, arrayBytes: arrayBytes, copyRates: copyRates[$0]!, triadRates: triadRates[$0]!)
+        }
+        let cacheBandwidth = threads.flatMap { t in
+            cacheArrayBytes.map { bytes in
+                let rates = cacheRates[t]![bytes]!
+                return BandwidthMeasurement(threads: t, arrayBytes: bytes, copyRates: rates.copy, triadRates: rates.triad)
+            }
         }
         let settings = RunSettings(
             quick: options.quick, kernels: Array(Set(selected.map { $0.kernel })).sorted(),
             precisions: options.precisions, threads: threads, sizes: options.sizes,
             repetitions: options.repetitions, budgetMilliseconds: options.budgetMilliseconds,
             warmupMilliseconds: options.warmupMilliseconds, seed: options.seed,
-            bandwidthArrayBytes: arrayBytes, bandwidthPasses: options.bandwidthPasses)
+            bandwidthArrayBytes: arrayBytes, bandwidthPasses: options.bandwidthPasses,
+            cacheBandwidthArrayBytes: cacheArrayBytes)
         let duration = Double(BenchClock.now() - started) / 1e9
         log("done in \(Int(duration)) s")
         var report = ReportBuilder.build(
-            measurements: measurements, bandwidth: bandwidth, settings: settings, arguments: arguments,
-            machine: machine, toolchain: toolchain, build: build, date: date)
+            measurements: measurements, bandwidth: bandwidth, cacheBandwidth: cacheBandwidth,
+            settings: settings, arguments: arguments, machine: machine, toolchain: toolchain, build: build, date: date)
         report.durationSeconds = (duration * 10).rounded() / 10
         return report
     }
@@ -268,8 +293,9 @@ public struct Runner {
 /// Turns raw measurements into report rows, the roofline and notes.
 public enum ReportBuilder {
     public static func build(
-        measurements: [SizeMeasurement], bandwidth: [BandwidthMeasurement], settings: RunSettings,
-        arguments: [String], machine: MachineInfo, toolchain: ToolchainInfo, build: BuildInfo, date: String
+        measurements: [SizeMeasurement], bandwidth: [BandwidthMeasurement], cacheBandwidth: [BandwidthMeasurement] = [],
+        settings: RunSettings, arguments: [String], machine: MachineInfo, toolchain: ToolchainInfo,
+        build: BuildInfo, date: String
     ) -> BenchReport {
         var rows: [ResultRow] = []
         var roofline: [RooflineEntry] = []
@@ -287,15 +313,15 @@ public enum ReportBuilder {
                 let seed = stableHash("\(m.kernel)/\(m.precision)/\(v.kind.rawValue)/\(v.threads)/\(m.size)")
                 let speedup = Statistics.speedup(reference: reference.samples, kernel: v.samples, seed: seed)
                 let bytes = m.bytes(for: v.kind)
-                var floor: Double?
-                if m.size * bytes > cache, let band = bandwidth.first(where: { $0.threads == v.threads }) {
-                    floor = Double(bytes) / band.bestGBps
-                }
+                let band = floorBandwidth(threads: v.threads, batchBytes: m.size * m.bytesPerControl,
+                                          lastLevelCacheBytes: cache, memory: bandwidth, caches: cacheBandwidth)
+                let floor = band.map { Double(bytes) / $0.bestGBps }
                 rows.append(ResultRow(
                     kernel: m.kernel, variant: v.kind.rawValue, precision: m.precision, threads: v.threads, size: m.size,
                     iterations: v.iterations, repetitions: v.samples.count,
                     nsPerControl: summary, speedup: speedup, bytesPerControl: bytes,
-                    floorNsPerControl: floor, ratioToFloor: floor.map { summary.median / $0 }))
+                    floorNsPerControl: floor, ratioToFloor: floor.map { summary.median / $0 },
+                    floorBandwidthGBps: band?.bestGBps, floorWorkingSetBytes: band?.workingSetBytes))
             }
         }
         // The roofline: each kernel variant, precision and thread count at its largest size.
@@ -320,14 +346,30 @@ public enum ReportBuilder {
             "The reference is scalar and single-threaded in every row; `threads` applies to the batch kernel only, so speedups with 2+ threads compare the parallel kernel with the one-thread reference.",
             "`kernel` rows time the checked public API (`layout(into:)`: a validation pass over every input column, then the layout); `kernel-unchecked` rows time the unchecked entry point (`uncheckedLayout(into:)`: the layout pass alone), where the subject provides it. The checked kernel's bytes per control count its inputs twice (validation, then layout).",
             "ns/control figures are medians over the repetitions; speedup = median reference / median kernel from the same interleaved repetitions, with a 95% paired bootstrap interval (2000 resamples, seeded).",
-            "Floor = bytesPerControl / best copy-or-triad bandwidth with the same thread count (STREAM byte counting, no write-allocate); it bounds only rows whose working set exceeds the last-level cache.",
+            "Floor = bytesPerControl / best copy-or-triad bandwidth with the same thread count (STREAM byte counting, no write-allocate): over memory when the batch (size x its input and output bytes) exceeds the last-level cache, otherwise over the largest measured cache working set no larger than the batch. The roofline table uses the memory floor at each kernel's largest size.",
         ]
         if build.configuration == "debug" {
             notes.insert("DEBUG BUILD: these numbers mean nothing (run with -c release).", at: 0)
         }
         return BenchReport(
             date: date, arguments: arguments, machine: machine, toolchain: toolchain, build: build,
-            settings: settings, bandwidth: bandwidth, rows: rows, roofline: roofline, notes: notes)
+            settings: settings, bandwidth: bandwidth, rows: rows, roofline: roofline, notes: notes,
+            cacheBandwidth: cacheBandwidth.isEmpty ? nil : cacheBandwidth)
+    }
+
+    /// The bandwidth measurement that bounds a batch of `batchBytes` (inputs and outputs, each
+    /// counted once) run with `threads` threads: memory when the batch exceeds the last-level
+    /// cache; otherwise the largest cache working set no larger than the batch, or the
+    /// smallest one for a smaller batch. A smaller working set never runs slower, so the floor
+    /// it gives is never above the true floor. `nil` when nothing was measured.
+    public static func floorBandwidth(
+        threads: Int, batchBytes: Int, lastLevelCacheBytes: Int,
+        memory: [BandwidthMeasurement], caches: [BandwidthMeasurement]
+    ) -> BandwidthMeasurement? {
+        let inMemory = memory.first { $0.threads == threads }
+        if batchBytes > lastLevelCacheBytes { return inMemory }
+        let candidates = caches.filter { $0.threads == threads }.sorted { $0.workingSetBytes < $1.workingSetBytes }
+        return candidates.last { $0.workingSetBytes <= batchBytes } ?? candidates.first
     }
 
     /// FNV-1a of a string: a seed that does not change between runs or builds.
