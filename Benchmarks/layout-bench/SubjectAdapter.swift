@@ -18,6 +18,7 @@ struct SubjectAdapter<Base: BenchmarkSubject>: LayoutBenchSubject {
     mutating func runKernel(parallelism: Parallelism) { base.runKernel(parallelism: parallelism) }
     func verify() throws { try base.verify() }
     func checksum() -> UInt64 { base.checksum() }
+    func outputChecksum(reference: Bool) -> UInt64 { base.outputChecksum(reference: reference) }
 }
 
 /// The same for subjects that also time their kernel's unchecked entry point.
@@ -36,6 +37,7 @@ struct UncheckedSubjectAdapter<Base: UncheckedBenchmarkSubject>: LayoutBenchSubj
     mutating func runUncheckedKernel(parallelism: Parallelism) { base.runUncheckedKernel(parallelism: parallelism) }
     func verify() throws { try base.verify() }
     func checksum() -> UInt64 { base.checksum() }
+    func outputChecksum(reference: Bool) -> UInt64 { base.outputChecksum(reference: reference) }
 }
 
 func adaptedSubjects(_ subjects: [any BenchmarkSubject.Type]) -> [any LayoutBenchSubject.Type] {

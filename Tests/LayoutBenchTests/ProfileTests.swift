@@ -24,9 +24,33 @@ struct CountingSubject: LayoutBenchSubject {
     }
 }
 
+/// A fake kernel whose engines write outputs: the reference and the checked kernel agree, the
+/// unchecked kernel is off by one. Its checksums hash one engine's output.
+struct EchoSubject: LayoutBenchSubject {
+    static var kernel: String { "echo-test" }
+    static var precision: String { "Float" }
+    static var bytesPerControl: Int { 8 }
+    static var hasUncheckedKernel: Bool { true }
+
+    var referenceOutput: [UInt64], kernelOutput: [UInt64]
+
+    init(count: Int, seed: UInt64) {
+        referenceOutput = Array(repeating: 0, count: count)
+        kernelOutput = Array(repeating: 0, count: count)
+    }
+    mutating func runReference() { for i in referenceOutput.indices { referenceOutput[i] = UInt64(i) * 2 } }
+    mutating func runKernel(parallelism: Parallelism) { for i in kernelOutput.indices { kernelOutput[i] = UInt64(i) * 2 } }
+    mutating func runUncheckedKernel(parallelism: Parallelism) { for i in kernelOutput.indices { kernelOutput[i] = UInt64(i) * 2 + 1 } }
+    func verify() throws {}
+    func checksum() -> UInt64 { outputChecksum(reference: true) ^ outputChecksum(reference: false) }
+    func outputChecksum(reference: Bool) -> UInt64 {
+        (reference ? referenceOutput : kernelOutput).reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ $1) &* 0x100_0000_01b3 }
+    }
+}
+
 /// `profile`: one engine, one batch, the given number of iterations after a first run.
 struct ProfileTests {
-    static var subjects: [any LayoutBenchSubject.Type] { [CountingSubject.self, WrongSubject.self] }
+    static var subjects: [any LayoutBenchSubject.Type] { [CountingSubject.self, WrongSubject.self, EchoSubject.self] }
 
     /// The checksum `CountingSubject` gives for these counts.
     static func expected(size: Int, references: Int, kernels: Int, unchecked: Int) -> UInt64 {
@@ -48,6 +72,19 @@ struct ProfileTests {
         #expect(result.out.contains("3 iterations of 7 controls"))
         let expected = Self.expected(size: 7, references: references, kernels: kernels, unchecked: unchecked)
         #expect(checksum(result.out) == expected, "\(result.out)")
+    }
+
+    @Test func checksumIsOfTheEnginesOutput() throws {
+        func profile(_ engine: String) -> UInt64? {
+            let result = runCLI(["profile", "--kernel", "echo-test", "--engine", engine, "--size", "100",
+                                 "--iterations", "1"], subjects: Self.subjects)
+            #expect(result.code == 0, "\(result.err)")
+            return checksum(result.out)
+        }
+        // Engines with equal outputs print equal checksums; a different output changes it.
+        let reference = try #require(profile("reference"))
+        #expect(profile("kernel") == reference)
+        #expect(profile("kernel-unchecked") != reference)
     }
 
     @Test func defaultsToTheCheckedKernel() {

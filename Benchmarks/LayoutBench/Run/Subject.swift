@@ -24,6 +24,10 @@ public protocol LayoutBenchSubject {
     func verify() throws
     /// A value that depends on the outputs, consumed so the optimizer cannot drop the work.
     func checksum() -> UInt64
+    /// A hash of sampled output values of one engine: the reference's output (`reference`
+    /// true) or the kernel's last output. Equal outputs give equal checksums, so `profile`
+    /// prints the same checksum for every engine of a kernel when they agree.
+    func outputChecksum(reference: Bool) -> UInt64
 
     /// Whether `runUncheckedKernel` exists (then the run also measures `kernel-unchecked`).
     static var hasUncheckedKernel: Bool { get }
@@ -36,6 +40,8 @@ public protocol LayoutBenchSubject {
 }
 
 extension LayoutBenchSubject {
+    /// Subjects that do not hash each engine's output on its own give `checksum()`.
+    public func outputChecksum(reference: Bool) -> UInt64 { checksum() }
     public static var hasUncheckedKernel: Bool { false }
     public static var inputBytesPerControl: Int? { nil }
     public mutating func runUncheckedKernel(parallelism: Parallelism) {

@@ -61,11 +61,12 @@ struct ButtonContentSubject<S: LayoutScalar>: BenchmarkSubject {
         }
     }
 
-    func checksum() -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for index in Swift.stride(from: 0, to: kernelOutput.count, by: 61) {
-            mix(&hash, kernelOutput.imageX[index]); mix(&hash, kernelOutput.titleWidth[index])
-            mix(&hash, referenceOutput[index].titleFrame.x)
+    func outputChecksum(reference: Bool) -> UInt64 {
+        var hash = checksumSeed
+        for index in Swift.stride(from: 0, to: configurations.count, by: checksumStride) {
+            let frames = reference ? referenceOutput[index] : kernelOutput[index]
+            mix(&hash, frames.imageFrame.x); mix(&hash, frames.imageFrame.height)
+            mix(&hash, frames.titleFrame.x); mix(&hash, frames.titleFrame.width)
         }
         return hash
     }

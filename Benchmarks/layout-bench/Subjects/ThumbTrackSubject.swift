@@ -64,12 +64,12 @@ struct ThumbTrackSubject<S: LayoutScalar>: BenchmarkSubject {
         }
     }
 
-    func checksum() -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for index in Swift.stride(from: 0, to: kernelOutput.count, by: 61) {
-            mix(&hash, kernelOutput.thumbX[index]); mix(&hash, kernelOutput.thumbWidth[index])
-            mix(&hash, referenceOutput[index].thumbFrame.x)
-            hash = (hash ^ UInt64(kernelOutput.selectedIndex[index])) &* 0x100_0000_01b3
+    func outputChecksum(reference: Bool) -> UInt64 {
+        var hash = checksumSeed
+        for index in Swift.stride(from: 0, to: configurations.count, by: checksumStride) {
+            let result = reference ? referenceOutput[index] : kernelOutput[index]
+            mix(&hash, result.thumbFrame.x); mix(&hash, result.thumbFrame.width)
+            hash = (hash ^ UInt64(result.selectedIndex)) &* 0x100_0000_01b3
         }
         return hash
     }

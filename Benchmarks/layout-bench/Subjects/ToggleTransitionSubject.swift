@@ -62,11 +62,12 @@ struct ToggleTransitionSubject<S: LayoutScalar>: BenchmarkSubject {
         }
     }
 
-    func checksum() -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for index in Swift.stride(from: 0, to: kernelOutput.count, by: 61) {
-            mix(&hash, kernelOutput.onAlpha[index]); mix(&hash, kernelOutput.offX[index])
-            mix(&hash, referenceOutput[index].indeterminate.alpha)
+    func outputChecksum(reference: Bool) -> UInt64 {
+        var hash = checksumSeed
+        for index in Swift.stride(from: 0, to: configurations.count, by: checksumStride) {
+            let layers = reference ? referenceOutput[index] : kernelOutput[index]
+            mix(&hash, layers.on.alpha); mix(&hash, layers.off.frame.x)
+            mix(&hash, layers.indeterminate.alpha)
         }
         return hash
     }
