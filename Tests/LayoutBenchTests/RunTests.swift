@@ -1,6 +1,7 @@
 import Foundation
 import LayoutBench
 import LayoutCore
+import Synchronization
 import Testing
 
 /// A fake kernel: "lays out" by copying its input, so the run's plumbing can be tested fast.
@@ -46,6 +47,23 @@ struct WrongSubject: LayoutBenchSubject {
         base.kernelOutput[base.kernelOutput.count / 2] += 1
     }
     func verify() throws { try base.verify() }
+    func checksum() -> UInt64 { 0 }
+}
+
+/// A fake kernel that records, per (size, seed), how often each engine ran on a batch: which
+/// batches `--distinct-controls` makes the run take in turn.
+struct RotationSubject: LayoutBenchSubject {
+    static var kernel: String { "rotation-test" }
+    static var precision: String { "Float" }
+    static var bytesPerControl: Int { 8 }
+    struct Key: Hashable { var size: Int; var seed: UInt64 }
+    static let runs = Mutex<[Key: (references: Int, kernels: Int)]>([:])
+
+    let key: Key
+    init(count: Int, seed: UInt64) { key = Key(size: count, seed: seed) }
+    mutating func runReference() { Self.runs.withLock { $0[key, default: (0, 0)].references += 1 } }
+    mutating func runKernel(parallelism: Parallelism) { Self.runs.withLock { $0[key, default: (0, 0)].kernels += 1 } }
+    func verify() throws {}
     func checksum() -> UInt64 { 0 }
 }
 
@@ -120,6 +138,34 @@ struct RunTests {
         let result = runCLI(["run", "--no-write"], subjects: [CopySubject.self])
         #expect(result.code == ExitCode.debugBuild)
         #expect(result.err.contains("DEBUG build"))
+    }
+
+    @Test func distinctControlsTakeSeveralBatchesInTurn() throws {
+        #expect(Runner.batchCount(size: 16, distinctControls: 0) == 1)
+        #expect(Runner.batchCount(size: 16, distinctControls: 16) == 1)
+        #expect(Runner.batchCount(size: 16, distinctControls: 17) == 2)
+        #expect(Runner.batchCount(size: 16, distinctControls: 64) == 4)
+        #expect(Runner.batchCount(size: 4_096, distinctControls: 65_536) == 16)
+        #expect(Runner.batchCount(size: 1 << 20, distinctControls: 65_536) == 1)
+
+        let directory = try temporaryDirectory()
+        let result = runCLI(["run", "--output", directory, "--filter", "rotation-test", "--distinct-controls", "64",
+                             "--threads", "1", "--seed", "7"] + Self.fast, subjects: [RotationSubject.self])
+        #expect(result.code == ExitCode.success, "\(result.err)")
+        let runs = RotationSubject.runs.withLock { $0 }
+        // Size 16: four batches (seeds 7...10), each laid out by the reference and the kernel,
+        // checked and timed; size 64: one batch, as without the option.
+        #expect(Set(runs.keys.filter { $0.size == 16 }.map(\.seed)) == [7, 8, 9, 10])
+        #expect(Set(runs.keys.filter { $0.size == 64 }.map(\.seed)) == [7])
+        for (key, count) in runs {
+            // At least: the checks before and after timing, and a share of the timed calls.
+            #expect(count.references >= 3 && count.kernels >= 3, "\(key): \(count)")
+        }
+        let report = try BenchReport.read(path: directory + "/latest.json")
+        #expect(report.settings.distinctControls == 64)
+        let readme = try String(contentsOfFile: directory + "/README.md", encoding: .utf8)
+        #expect(readme.contains("inputs: at least 64 different controls per size"))
+        #expect(throws: UsageError.self) { try LayoutBenchCLI.parseRunOptions(["--distinct-controls", "0"]) }
     }
 
     @Test func optionParsing() throws {

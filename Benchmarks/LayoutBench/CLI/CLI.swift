@@ -81,6 +81,11 @@ public enum LayoutBenchCLI {
       --warmup-ms X        untimed warm-up per variant and size (default 20)
       --bandwidth-mib N    array size of the bandwidth loops (default 256)
       --seed N             input generator seed (default 42)
+      --distinct-controls N
+                           at least N different controls per size: sizes below N run on
+                           ceil(N / size) batches (seeds S, S+1, ..., S = --seed) in turn, so the
+                           branch predictor cannot learn one repeated batch (default: one
+                           batch per size)
       --build-flags TEXT   record these build flags in the report (default: read from the
                            SwiftPM build description next to the executable)
       --allow-debug        measure a debug build anyway (refused otherwise)
@@ -282,6 +287,9 @@ public enum LayoutBenchCLI {
             case "--bandwidth-mib":
                 let value = try ArgumentValues.positiveInt(try reader.value(for: option), option.name)
                 overrides.append { $0.bandwidthArrayBytes = value << 20 }
+            case "--distinct-controls":
+                let value = try ArgumentValues.positiveInt(try reader.value(for: option), option.name)
+                overrides.append { $0.distinctControls = value }
             case "--seed":
                 let text = try reader.value(for: option)
                 guard let seed = UInt64(text) else { throw UsageError("--seed needs a non-negative integer, not '\(text)'") }

@@ -272,12 +272,16 @@ public struct RunSettings: Hashable, Sendable, Codable {
     public var bandwidthPasses: Int
     /// Array sizes of the cache bandwidth loops (three arrays each); absent in older reports.
     public var cacheBandwidthArrayBytes: [Int]?
+    /// `--distinct-controls`: each size ran on enough batches (taken in turn) for this many
+    /// different controls. Absent: one batch per size, laid out again and again.
+    public var distinctControls: Int?
 
     public init(quick: Bool, kernels: [String], precisions: [String], threads: [Int], sizes: [Int],
                 repetitions: Int, budgetMilliseconds: Double, warmupMilliseconds: Double,
                 seed: UInt64, bandwidthArrayBytes: Int, bandwidthPasses: Int,
-                cacheBandwidthArrayBytes: [Int]? = nil) {
+                cacheBandwidthArrayBytes: [Int]? = nil, distinctControls: Int? = nil) {
         self.cacheBandwidthArrayBytes = cacheBandwidthArrayBytes
+        self.distinctControls = distinctControls
         self.quick = quick
         self.kernels = kernels
         self.precisions = precisions

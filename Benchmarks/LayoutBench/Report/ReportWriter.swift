@@ -279,7 +279,7 @@ public enum ReportWriter {
         - Machine: \(m.cpuModel), \(m.activeCores) cores available (\(m.logicalCores) logical), \(m.memoryBytes >> 30) GiB, \(caches); \(m.operatingSystem); load average \(m.loadAverageAtStart) at the start (other work on the machine adds noise).
         - SIMD features: \(m.simdFeatures.joined(separator: " "))
         - Toolchain: \(report.toolchain.swiftVersion ?? "Swift \(report.toolchain.compilerVersion)"); build: \(report.build.configuration), flags: \(report.build.swiftFlags.isEmpty ? "(defaults)" : "`\(report.build.swiftFlags)`")
-        - Settings: \(report.settings.repetitions) repetitions of \(Format.ns(report.settings.budgetMilliseconds)) ms per variant and size, sizes \(report.settings.sizes.map(SVGChart.sizeLabel).joined(separator: ", ")), seed \(report.settings.seed)\(report.settings.quick ? " (--quick)" : "")\(report.durationSeconds.map { "; the run took \(Int($0.rounded())) s" } ?? "").
+        - Settings: \(report.settings.repetitions) repetitions of \(Format.ns(report.settings.budgetMilliseconds)) ms per variant and size, sizes \(report.settings.sizes.map(SVGChart.sizeLabel).joined(separator: ", ")), seed \(report.settings.seed)\(report.settings.quick ? " (--quick)" : ""); inputs: \(report.settings.distinctControls.map { "at least \($0) different controls per size (`--distinct-controls`: smaller sizes take several batches in turn)" } ?? "one batch per size, laid out again and again")\(report.durationSeconds.map { "; the run took \(Int($0.rounded())) s" } ?? "").
 
         """
         if report.build.configuration == "debug" {

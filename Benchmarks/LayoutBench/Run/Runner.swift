@@ -26,6 +26,9 @@ public struct RunOptions: Hashable, Sendable {
     public var seed: UInt64 = 42
     public var bandwidthArrayBytes = 256 << 20
     public var bandwidthPasses = 5
+    /// `--distinct-controls`: at least this many different controls per size, in batches of
+    /// the size that the timed calls take in turn (0: one batch, laid out again and again).
+    public var distinctControls = 0
     public var outputDirectory = "Reports/benchmarks"
     public var format: OutputFormat = .table
     /// Write latest.json/csv, charts and README.md (off with `--no-write`).
@@ -205,7 +208,8 @@ public struct Runner {
             repetitions: options.repetitions, budgetMilliseconds: options.budgetMilliseconds,
             warmupMilliseconds: options.warmupMilliseconds, seed: options.seed,
             bandwidthArrayBytes: arrayBytes, bandwidthPasses: options.bandwidthPasses,
-            cacheBandwidthArrayBytes: cacheArrayBytes)
+            cacheBandwidthArrayBytes: cacheArrayBytes,
+            distinctControls: options.distinctControls > 0 ? options.distinctControls : nil)
         let duration = Double(BenchClock.now() - started) / 1e9
         log("done in \(Int(duration)) s")
         var report = ReportBuilder.build(
@@ -215,15 +219,31 @@ public struct Runner {
         return report
     }
 
+    /// How many batches of `size` controls a size is measured on: enough for
+    /// `distinctControls` different controls (one when that is 0 or no more than `size`).
+    public static func batchCount(size: Int, distinctControls: Int) -> Int {
+        guard size > 0, distinctControls > size else { return 1 }
+        return (distinctControls + size - 1) / size
+    }
+
     /// Measures one subject at one size.
+    ///
+    /// With `distinctControls`, the size gets several batches (seeds `seed`, `seed + 1`, ...)
+    /// and every call, timed or not, takes the next one in turn, for the reference and the
+    /// kernels alike. One batch laid out again and again lets the branch predictor learn the
+    /// reference's branches for the whole batch (up to about 16K thumb-track controls here),
+    /// which the reference would not see in an app that lays out different controls each
+    /// frame; several batches keep it from doing so, at the price of a larger working set.
     public func measure(_ type: any LayoutBenchSubject.Type, size: Int, threads: [Int]) throws -> SizeMeasurement {
-        var subject = type.init(count: size, seed: options.seed)
+        let batchCount = Self.batchCount(size: size, distinctControls: options.distinctControls)
+        var batches = (0..<batchCount).map { type.init(count: size, seed: options.seed &+ UInt64($0)) }
+        var turn = 0
 
         var variants: [(kind: VariantKind, threads: Int)] = [(.reference, 1)]
         variants += threads.map { (.kernel, $0) }
         if type.hasUncheckedKernel { variants += threads.map { (.unchecked, $0) } }
 
-        func runVariant(_ variant: Int, _ subject: inout any LayoutBenchSubject) {
+        func runVariant(_ variant: Int, on subject: inout any LayoutBenchSubject) {
             let (kind, t) = variants[variant]
             switch kind {
             case .reference: subject.runReference()
@@ -231,15 +251,27 @@ public struct Runner {
             case .unchecked: subject.runUncheckedKernel(parallelism: .threads(t))
             }
         }
-
-        // Check first: every kernel variant against the reference, bit for bit.
-        subject.runReference()
-        for variant in 1..<variants.count {
-            runVariant(variant, &subject)
-            do { try subject.verify() } catch {
-                throw VerificationFailure(description: "\(type.label) \(variants[variant].kind.rawValue) N=\(size) \(variants[variant].threads) thread(s): \(error)")
+        /// Runs `variant` on the next batch in turn.
+        func runVariant(_ variant: Int) {
+            if batchCount == 1 { return runVariant(variant, on: &batches[0]) }
+            runVariant(variant, on: &batches[turn])
+            turn = turn + 1 == batchCount ? 0 : turn + 1
+        }
+        /// Every kernel variant against the reference, bit for bit, on every batch.
+        func verifyAll(_ when: String) throws {
+            for index in batches.indices {
+                batches[index].runReference()
+                for variant in 1..<variants.count {
+                    runVariant(variant, on: &batches[index])
+                    do { try batches[index].verify() } catch {
+                        throw VerificationFailure(description: "\(type.label) \(variants[variant].kind.rawValue) N=\(size) \(variants[variant].threads) thread(s)\(when): \(error)")
+                    }
+                }
             }
         }
+
+        // Check first.
+        try verifyAll("")
 
         // Warm up each variant and choose its iterations: enough calls to fill the budget.
         let budget = options.budgetMilliseconds * 1e6
@@ -251,7 +283,7 @@ public struct Runner {
             var batch = 1
             // Double the batch until the warm-up time is spent (at least two calls).
             while spent < warmup || calls < 2 {
-                spent += BenchClock.measure { for _ in 0..<batch { runVariant(variant, &subject) } }
+                spent += BenchClock.measure { for _ in 0..<batch { runVariant(variant) } }
                 calls += batch
                 if batch < 1 << 20 { batch *= 2 }
             }
@@ -265,21 +297,14 @@ public struct Runner {
             for slot in variants.indices {
                 let variant = (slot + repetition) % variants.count
                 let count = iterations[variant]
-                let nanoseconds = BenchClock.measure { for _ in 0..<count { runVariant(variant, &subject) } }
+                let nanoseconds = BenchClock.measure { for _ in 0..<count { runVariant(variant) } }
                 samples[variant].append(nanoseconds / Double(count * size))
             }
         }
 
-        // Check again (each kernel variant's last output against the reference) and consume
-        // the outputs.
-        subject.runReference()
-        for variant in 1..<variants.count {
-            runVariant(variant, &subject)
-            do { try subject.verify() } catch {
-                throw VerificationFailure(description: "\(type.label) \(variants[variant].kind.rawValue) N=\(size) after timing: \(error)")
-            }
-        }
-        benchSink(subject.checksum())
+        // Check again and consume the outputs.
+        try verifyAll(" after timing")
+        for batch in batches { benchSink(batch.checksum()) }
 
         return SizeMeasurement(
             kernel: type.kernel, precision: type.precision, bytesPerControl: type.bytesPerControl,
