@@ -1,8 +1,10 @@
 // The measurement loop of `layout-bench run`.
 //
+// Memory and cache bandwidth are measured at the start and at the end, for the roofline.
 // For every subject (kernel x precision) and size:
-// 1. build the subject (seeded inputs), run the reference and the kernel with every thread
-//    count once, and check each kernel output against the reference bit for bit;
+// 1. build the subject (seeded inputs; with `--distinct-controls`, several batches that every
+//    call takes in turn), run the reference and the kernel with every thread count once, and
+//    check each kernel output against the reference bit for bit;
 // 2. warm up each variant, then choose its iterations per measurement to fill the time budget;
 // 3. repeat: time each variant once per repetition, the order rotating between repetitions
 //    (reference and kernels interleaved, so a speedup's two sides share the machine's state);
