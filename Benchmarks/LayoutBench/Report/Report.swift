@@ -90,8 +90,9 @@ public struct ResultRow: Hashable, Sendable, Codable {
     /// bytes of its inputs and outputs) exceeds the last-level cache, otherwise over the
     /// largest measured cache working set (`cacheBandwidth`) that is no larger than the batch
     /// (the smallest one for smaller batches). Smaller working sets run at least as fast, so
-    /// the floor is never above the true one. Absent in reports written before it was
-    /// recorded (those have a floor only for batches beyond the last-level cache).
+    /// the floor is never above what the same loops reach at the batch's own size. Absent in
+    /// reports written before it was recorded (those have a floor only for batches beyond the
+    /// last-level cache).
     public var floorBandwidthGBps: Double?
     /// The working set, in bytes, of the bandwidth measurement behind `floorBandwidthGBps`.
     public var floorWorkingSetBytes: Int?

@@ -324,7 +324,8 @@ public enum ReportWriter {
             Each kernel row's floor uses the bandwidth of where its batch lives: memory when the
             batch (N times its input and output bytes) exceeds the \(report.machine.lastLevelCacheBytes >> 20) MiB last-level cache,
             otherwise the largest working set above that is no larger than the batch (so the
-            floor never overstates the bound). Kernel time over that floor, one thread:
+            floor is never above what these loops reach at the batch's own size). Kernel time
+            over that floor, one thread:
 
             \(floorBySizeTable(report).markdown())
             """

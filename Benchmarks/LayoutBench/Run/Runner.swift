@@ -255,7 +255,6 @@ public struct Runner {
         }
         /// Runs `variant` on the next batch in turn.
         func runVariant(_ variant: Int) {
-            if batchCount == 1 { return runVariant(variant, on: &batches[0]) }
             runVariant(variant, on: &batches[turn])
             turn = turn + 1 == batchCount ? 0 : turn + 1
         }
@@ -388,7 +387,8 @@ public enum ReportBuilder {
     /// counted once) run with `threads` threads: memory when the batch exceeds the last-level
     /// cache; otherwise the largest cache working set no larger than the batch, or the
     /// smallest one for a smaller batch. A smaller working set never runs slower, so the floor
-    /// it gives is never above the true floor. `nil` when nothing was measured.
+    /// it gives is never above what the same loops reach at the batch's own size. `nil` when
+    /// nothing was measured.
     public static func floorBandwidth(
         threads: Int, batchBytes: Int, lastLevelCacheBytes: Int,
         memory: [BandwidthMeasurement], caches: [BandwidthMeasurement]
