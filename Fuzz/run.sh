@@ -47,6 +47,15 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 # so `trace-cmp` also traces every ASan shadow-memory check (thousands of callbacks, about 2.5x
 # slower), and libFuzzer's comparison hints do not help with the float compares here anyway.
 SANITIZE=(--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
+# Dead code out of each binary (Fuzz/README.md, "Throughput"): libFuzzer scans every coverage
+# counter of the binary after every execution, so counters of code a target can never run
+# cost time on every input. Every function gets its own section, public functions are not
+# pinned (`-internalize-at-link`: a fuzz binary is its own whole program), and lld collects
+# unreferenced functions with their counters (`-z start-stop-gc`: libFuzzer's reference to the
+# counter section does not keep all of it alive). Gold keeps everything.
+DEAD_CODE=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -internalize-at-link
+  -Xswiftc -use-ld=lld -Xlinker -z -Xlinker start-stop-gc)
+DEAD_CODE_DESCRIPTION="-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -internalize-at-link -Xswiftc -use-ld=lld -Xlinker -z -Xlinker start-stop-gc"
 if [ "$FUZZ_TRACE_CMP" = 1 ]; then
   SCRATCH="${FUZZ_SCRATCH:-.build/fuzz-tracecmp}"
   FLAGS_DESCRIPTION="--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address"
@@ -55,6 +64,8 @@ else
   SCRATCH="${FUZZ_SCRATCH:-.build/fuzz}"
   FLAGS_DESCRIPTION="--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table"
 fi
+SANITIZE+=("${DEAD_CODE[@]}")
+FLAGS_DESCRIPTION="$FLAGS_DESCRIPTION $DEAD_CODE_DESCRIPTION"
 
 # Targets: every Fuzz/<Name>/main.swift; the kind follows from the name.
 ALL_TARGETS=()
@@ -70,6 +81,15 @@ kind() {
 }
 option() {  # option TARGET KEY: a value from Fuzz/Options/TARGET.options
   awk -F' *= *' -v key="$2" '$1 == key { print $2 }' "Fuzz/Options/$1.options" 2>/dev/null
+}
+# libfuzzer_options TARGET: the options file's libFuzzer settings as flags, as ClusterFuzzLite
+# passes them (the dictionary is passed with its path, and detect_leaks goes to ASAN_OPTIONS).
+libfuzzer_options() {
+  local key
+  for key in max_len entropic reduce_inputs; do
+    [ -n "$(option "$1" "$key")" ] && printf -- '-%s=%s\n' "$key" "$(option "$1" "$key")"
+  done
+  printf -- '-dict=Fuzz/Dictionaries/%s.dict\n' "$1"
 }
 
 rm -rf "$WORK/run"
@@ -101,6 +121,7 @@ for target in "${TARGETS[@]}"; do
 done
 BIN_DIR=$(swift build -c release --scratch-path "$SCRATCH" "${SANITIZE[@]}" --show-bin-path)
 BUILD_SECONDS=$(( $(date +%s) - BUILD_START ))
+declare -A COUNTERS
 for target in "${TARGETS[@]}"; do
   bin="$BIN_DIR/$target"
   # Coverage: libFuzzer found the inline 8-bit counters. ASan: its module constructor is in.
@@ -109,12 +130,14 @@ for target in "${TARGETS[@]}"; do
   if ! grep -q 'inline 8-bit counters' "$RUN/verify-$target.log"; then
     echo "fuzz: $target has no coverage instrumentation (libFuzzer found no counters)" >&2; exit 1
   fi
+  COUNTERS[$target]=$(sed -nE 's/.*\(([0-9]+) inline 8-bit counters\).*/\1/p' "$RUN/verify-$target.log" | head -n 1)
   nm "$bin" > "$RUN/symbols-$target.txt" 2>/dev/null || true
   if ! grep -q 'asan.module_ctor' "$RUN/symbols-$target.txt"; then
     echo "fuzz: $target is not built with AddressSanitizer" >&2; exit 1
   fi
 done
 echo "   built and verified (coverage counters and ASan in every binary) in ${BUILD_SECONDS}s"
+for target in "${TARGETS[@]}"; do printf '   %-32s %7s coverage counters\n' "$target" "${COUNTERS[$target]}"; done
 
 # ---------------------------------------------------------------------------------------------
 echo "== fuzz: replaying corpora and regressions"
@@ -203,9 +226,10 @@ declare -A FINDING_FILE
 fuzz_one() {  # fuzz_one TARGET: runs in the background
   local target=$1 bin="$BIN_DIR/$1" rc=0
   mkdir -p "$RUN/new-$target" "$RUN/artifacts-$target"
+  local flags=()
+  mapfile -t flags < <(libfuzzer_options "$target")
   timed "$RUN/time-$target" "$RUN/fuzz-$target.log" "$bin" -max_total_time="$FUZZ_SECONDS" \
-    -print_final_stats=1 -max_len="$(option "$target" max_len)" -dict="Fuzz/Dictionaries/$target.dict" \
-    -timeout=10 -rss_limit_mb=2560 -artifact_prefix="$RUN/artifacts-$target/" \
+    -print_final_stats=1 "${flags[@]}" -timeout=10 -rss_limit_mb=2560 -artifact_prefix="$RUN/artifacts-$target/" \
     "$RUN/new-$target" "Fuzz/Corpus/$target" || rc=$?
   echo "$rc" > "$RUN/rc-$target"
 }
@@ -257,9 +281,10 @@ selftest_one() {  # selftest_one TARGET CLASS SEED: runs in the background
   local target=$1 class=$2 seed=$3 bin="$BIN_DIR/$1" dir="$RUN/selftest-$1-$2-$3" rc=0 start end
   mkdir -p "$dir/corpus"
   start=$(date +%s%N)
+  local flags=()
+  mapfile -t flags < <(libfuzzer_options "$target")
   LAYOUTCORE_FUZZ_BUG_CLASS="$class" "$bin" -seed="$seed" -max_total_time="$SELFTEST_SECONDS" \
-    -max_len="$(option "$target" max_len)" -dict="Fuzz/Dictionaries/$target.dict" \
-    -artifact_prefix="$dir/" "$dir/corpus" > "$dir/log" 2>&1 || rc=$?
+    "${flags[@]}" -artifact_prefix="$dir/" "$dir/corpus" > "$dir/log" 2>&1 || rc=$?
   end=$(date +%s%N)
   if [ "$rc" != 0 ] && grep -q "seed bug class '$class'" "$dir/log"; then
     echo "found $(( (end - start) / 1000000 )) $(sed -nE 's/.*found at execution ([0-9]+) .*/\1/p' "$dir/log" | head -n 1)" > "$dir/result"
@@ -329,8 +354,8 @@ json_string() { printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g'
     [ $first = 1 ] || echo ","
     first=0
     repro=${FINDING_FILE[$target]:-}
-    printf '    {"name": "%s", "kind": "%s", "seconds": %s, "runs": %s, "exec_per_second": %s, "exec_per_cpu_second": %s, "cov": %s, "ft": %s, "corpus_files": %s, "merged_new_files": %s, "replayed_files": %s, "findings": %s, "reproducer": %s}' \
-      "$target" "$(kind "$target")" "${STAT_WALL[$target]:-0}" "${STAT_RUNS[$target]:-0}" "${STAT_EXECS[$target]:-null}" \
+    printf '    {"name": "%s", "kind": "%s", "counters": %s, "seconds": %s, "runs": %s, "exec_per_second": %s, "exec_per_cpu_second": %s, "cov": %s, "ft": %s, "corpus_files": %s, "merged_new_files": %s, "replayed_files": %s, "findings": %s, "reproducer": %s}' \
+      "$target" "$(kind "$target")" "${COUNTERS[$target]:-null}" "${STAT_WALL[$target]:-0}" "${STAT_RUNS[$target]:-0}" "${STAT_EXECS[$target]:-null}" \
       "${STAT_CPU_EXECS[$target]:-null}" "${STAT_COV[$target]:-null}" "${STAT_FT[$target]:-null}" "${STAT_CORPUS[$target]:-0}" \
       "${STAT_MERGED[$target]:-0}" "${REPLAYED[$target]:-0}" "${STAT_FINDINGS[$target]:-0}" \
       "$( [ -n "$repro" ] && json_string "$repro" || echo null )"
@@ -385,10 +410,12 @@ json_string() { printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g'
   echo "A finding in any of these is a bug. exec/s is libFuzzer's average (wall clock); per CPU-s"
   echo "divides the executions by the process's CPU time (fairer on a shared machine)."
   echo ""
-  echo "| target | kind | runs | exec/s | exec per CPU-s | cov | ft | corpus files (+merged) | findings |"
-  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+  echo "Counters: the coverage counters in the binary, which libFuzzer scans after every execution."
+  echo ""
+  echo "| target | kind | counters | runs | exec/s | exec per CPU-s | cov | ft | corpus files (+merged) | findings |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
   for target in "${CHECKED[@]}"; do
-    echo "| $target | $(kind "$target") | ${STAT_RUNS[$target]:-0} | ${STAT_EXECS[$target]:-?} | ${STAT_CPU_EXECS[$target]:-?} | ${STAT_COV[$target]:-?} | ${STAT_FT[$target]:-?} | ${STAT_CORPUS[$target]:-0} (+${STAT_MERGED[$target]:-0}) | ${STAT_FINDINGS[$target]:-0} |"
+    echo "| $target | $(kind "$target") | ${COUNTERS[$target]:-?} | ${STAT_RUNS[$target]:-0} | ${STAT_EXECS[$target]:-?} | ${STAT_CPU_EXECS[$target]:-?} | ${STAT_COV[$target]:-?} | ${STAT_FT[$target]:-?} | ${STAT_CORPUS[$target]:-0} (+${STAT_MERGED[$target]:-0}) | ${STAT_FINDINGS[$target]:-0} |"
   done
   echo ""
   echo "## Self-tests: time to find each seed bug in \`.legacy\`"

@@ -62,6 +62,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     /// Runs the target's check on bytes read in place.
+    @inlinable @inline(__always)
     public func check(_ bytes: UnsafeBufferPointer<UInt8>, bugClass: String? = nil) throws(FuzzFinding) {
         switch self {
         case .buttonContentInvariants: try ButtonContentFuzzChecks.checkInvariants(bytes)
@@ -82,6 +83,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     ///
     /// Self-tests read the bug class to hunt from the environment variable
     /// `LAYOUTCORE_FUZZ_BUG_CLASS` (unset or empty: any class).
+    @inlinable @inline(__always)
     public func run(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let bytes = UnsafeBufferPointer(start: size > 0 ? data : nil, count: size)
         FuzzTarget.executions += 1
@@ -95,7 +97,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// Inputs run by this process (libFuzzer prints no count when a run crashes; the
     /// self-tests report how many executions it took to find a bug).
-    nonisolated(unsafe) static var executions = 0
+    @usableFromInline nonisolated(unsafe) static var executions = 0
 
     /// `LAYOUTCORE_FUZZ_BUG_CLASS`, read once.
     public static let selectedBugClass: String? = {
