@@ -87,8 +87,10 @@ public enum ButtonContentInvariants {
         // Described only when a violation is recorded: formatting the input for every check
         // would dominate the cost of the check (and of every fuzz execution).
         func input() -> String { "\(c) -> \(frames)" }
-        for (name, frame) in [("image", frames.imageFrame), ("title", frames.titleFrame)] {
-            if ![frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite) {
+        // Each check is a local function called once per item, not a loop over an array
+        // literal: no allocation per fuzz input (under ASan each one records a stack trace).
+        func check(_ name: String, _ frame: LayoutRect<S>) {
+            if !(frame.x.isFinite && frame.y.isFinite && frame.width.isFinite && frame.height.isFinite) {
                 found.append(InvariantViolation("B1", "\(name) frame is not finite: \(frame)", input: input()))
             }
             if frame.width < 0 || frame.height < 0 {
@@ -104,6 +106,8 @@ public enum ButtonContentInvariants {
                 found.append(InvariantViolation("B4", "\(name) frame \(frame) leaves the content rect \(content)", input: input()))
             }
         }
+        check("image", frames.imageFrame)
+        check("title", frames.titleFrame)
         if checkOrder {
             let horizontal = c.imagePlacement.isHorizontal
             let imageFirst = imageIsFirst(c.imagePlacement, c.layoutDirection)
@@ -153,13 +157,15 @@ public enum ButtonContentInvariants {
         if abs(before - after) > tolerance {
             found.append(InvariantViolation("B6", "free space \(before) before and \(after) after the block", input: input()))
         }
-        for (name, item) in [("image", image), ("title", title)] {
-            let above = item.cross.0 - crossStart
-            let below = (crossStart + crossLength) - (item.cross.0 + item.cross.1)
+        func checkCentered(_ name: String, _ cross: (S, S)) {
+            let above = cross.0 - crossStart
+            let below = (crossStart + crossLength) - (cross.0 + cross.1)
             if abs(above - below) > tolerance {
                 found.append(InvariantViolation("B6", "\(name) is off center across: \(above) vs \(below)", input: input()))
             }
         }
+        checkCentered("image", image.cross)
+        checkCentered("title", title.cross)
         // B7: sizes untouched when everything fits; shrinking takes the title first.
         let imageInput = axes(LayoutRect(x: 0, y: 0, width: c.imageSize.width, height: c.imageSize.height), horizontal: horizontal)
         let titleInput = axes(LayoutRect(x: 0, y: 0, width: c.titleSize.width, height: c.titleSize.height), horizontal: horizontal)
@@ -192,20 +198,30 @@ public enum ButtonContentInvariants {
         }
         guard c.displayScale > 0 else { return found }
         let scale = c.displayScale
-        for (name, frame) in [("image", frames.imageFrame), ("title", frames.titleFrame)] {
-            // Origins are exact grid points; far edges are grid points up to the one rounding
-            // of `x + width`.
-            for origin in [frame.x, frame.y] where S.snapped(origin, scale: scale) != origin {
+        // Origins are exact grid points; far edges are grid points up to the one rounding of
+        // `x + width`. (Local functions, not loops over array literals: no allocation.)
+        func checkOrigin(_ name: String, _ origin: S) {
+            if S.snapped(origin, scale: scale) != origin {
                 found.append(InvariantViolation("B8", "\(name) origin \(origin) is off the pixel grid", input: input()))
             }
-            for edge in [frame.maxX, frame.maxY] where abs(S.snapped(edge, scale: scale) - edge) > 2 * edge.ulp {
+        }
+        func checkEdge(_ name: String, _ edge: S) {
+            if abs(S.snapped(edge, scale: scale) - edge) > 2 * edge.ulp {
                 found.append(InvariantViolation("B8", "\(name) far edge \(edge) is off the pixel grid", input: input()))
             }
+        }
+        func check(_ name: String, _ frame: LayoutRect<S>) {
+            checkOrigin(name, frame.x)
+            checkOrigin(name, frame.y)
+            checkEdge(name, frame.maxX)
+            checkEdge(name, frame.maxY)
             let resnapped = frame.snapped(scale: scale)
             if !BitPattern.equal(resnapped, frame) {
                 found.append(InvariantViolation("B8", "snapping \(name) \(frame) again gives \(resnapped)", input: input()))
             }
         }
+        check("image", frames.imageFrame)
+        check("title", frames.titleFrame)
         return found
     }
 
@@ -223,7 +239,7 @@ public enum ButtonContentInvariants {
         let other = ButtonContent.layout(unchecked: mirrored)
         let tolerance = rounding(c)
         var found: [InvariantViolation] = []
-        for (name, a, b) in [("image", frames.imageFrame, other.imageFrame), ("title", frames.titleFrame, other.titleFrame)] {
+        func check(_ name: String, _ a: LayoutRect<S>, _ b: LayoutRect<S>) {
             let mirroredX = c.bounds.width - (b.x + b.width)
             if abs(a.x - mirroredX) > tolerance || abs(a.width - b.width) > tolerance
                 || a.y != b.y || a.height != b.height {
@@ -232,6 +248,8 @@ public enum ButtonContentInvariants {
                     input: "\(c)"))
             }
         }
+        check("image", frames.imageFrame, other.imageFrame)
+        check("title", frames.titleFrame, other.titleFrame)
         return found
     }
 
@@ -244,11 +262,14 @@ public enum ButtonContentInvariants {
         larger.bounds.height = min(maximum, c.bounds.height + max(1, c.bounds.height / 3))
         let grown = ButtonContent.layout(unchecked: larger)
         var found: [InvariantViolation] = []
-        for (name, a, b) in [("image", frames.imageFrame, grown.imageFrame), ("title", frames.titleFrame, grown.titleFrame)]
-        where b.width < a.width || b.height < a.height {
-            found.append(InvariantViolation(
-                "B8", "\(name) shrank from \(a) to \(b) in a larger button \(larger.bounds)", input: "\(c)"))
+        func check(_ name: String, _ a: LayoutRect<S>, _ b: LayoutRect<S>) {
+            if b.width < a.width || b.height < a.height {
+                found.append(InvariantViolation(
+                    "B8", "\(name) shrank from \(a) to \(b) in a larger button \(larger.bounds)", input: "\(c)"))
+            }
         }
+        check("image", frames.imageFrame, grown.imageFrame)
+        check("title", frames.titleFrame, grown.titleFrame)
         return found
     }
 }

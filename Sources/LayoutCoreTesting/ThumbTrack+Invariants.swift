@@ -70,7 +70,7 @@ public enum ThumbTrackInvariants {
         let k = c.selectedIndex
 
         // T1: finite, sizes >= 0, index in range, the change flag tells the truth.
-        if ![f.x, f.y, f.width, f.height].allSatisfy(\.isFinite) {
+        if !(f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite) {  // (no array: no allocation)
             fail("T1", "the thumb frame is not finite: \(f)")
         }
         if f.width < 0 || f.height < 0 { fail("T1", "the thumb frame has a negative size: \(f)") }

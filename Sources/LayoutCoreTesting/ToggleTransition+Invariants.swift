@@ -130,8 +130,9 @@ public enum ToggleTransitionInvariants {
         var found: [InvariantViolation] = []
         for state in Self.layers {
             let layer = layers[state]
-            let values = [layer.alpha, layer.scale, layer.frame.x, layer.frame.y, layer.frame.width, layer.frame.height]
-            if !values.allSatisfy(\.isFinite) {
+            let frame = layer.frame  // (the values tested one by one, not as an array: no allocation)
+            if !(layer.alpha.isFinite && layer.scale.isFinite && frame.x.isFinite && frame.y.isFinite
+                 && frame.width.isFinite && frame.height.isFinite) {
                 found.append(InvariantViolation("G1", "\(state) layer is not finite: \(layer)", input: describe(c, layers)))
             }
             if !(layer.alpha >= 0 && layer.alpha <= 1) {
