@@ -268,8 +268,7 @@ extension ToggleTransitionColumns {
     }
 }
 
-/// Scratch memory of one `_kernel` call: one chunk's intermediate values, and a padded copy of
-/// the batch's tail.
+/// Scratch memory of one `_kernel` call: one chunk's intermediate values.
 @usableFromInline
 struct _ToggleScratch<Scalar: LayoutScalar> {
     /// Per control of the chunk: its progress, then (once solved) its eased progress.
@@ -280,53 +279,27 @@ struct _ToggleScratch<Scalar: LayoutScalar> {
     @usableFromInline var solving: UnsafeMutablePointer<Scalar>
     /// Where each packed value came from (index in the chunk).
     @usableFromInline var origin: UnsafeMutablePointer<Int32>
-    /// One lane group of every input and output column, for the batch's last 1...3 controls.
-    @usableFromInline var tail: _ToggleTransitionPointers<Scalar>
 
-    /// The number of bytes `init(_:chunkLength:)` carves up.
     @inlinable
-    static func byteCount(chunkLength: Int) -> Int {
-        let scalars = 2 * chunkLength + (10 + 18) * _laneWidth
-        return scalars * MemoryLayout<Scalar>.stride + chunkLength * MemoryLayout<Scalar.SIMDMaskScalar>.stride
-            + chunkLength * MemoryLayout<Int32>.stride + 5 * _laneWidth
-    }
-
-    /// Carves `raw` (at least `byteCount(chunkLength:)` bytes, aligned for `Scalar`): scalar
-    /// columns first, then masks, origins and bytes, so every part is aligned.
-    @inlinable
-    init(_ raw: UnsafeMutableRawPointer, chunkLength: Int) {
-        var next = raw
-        func take<T>(_ type: T.Type, _ count: Int) -> UnsafeMutablePointer<T> {
-            let pointer = next.bindMemory(to: type, capacity: count)
-            next += count * MemoryLayout<T>.stride
-            return pointer
-        }
-        func column() -> UnsafeMutablePointer<Scalar> { take(Scalar.self, _laneWidth) }
-        eased = take(Scalar.self, chunkLength)
-        solving = take(Scalar.self, chunkLength)
-        let (width, height) = (column(), column())
-        let (offImageWidth, offImageHeight, onImageWidth, onImageHeight) = (column(), column(), column(), column())
-        let (indeterminateImageWidth, indeterminateImageHeight) = (column(), column())
-        let (elapsed, duration) = (column(), column())
-        let off = (column(), column(), column(), column(), column(), column())
-        let on = (column(), column(), column(), column(), column(), column())
-        let indeterminate = (column(), column(), column(), column(), column(), column())
-        needsSolver = take(Scalar.SIMDMaskScalar.self, chunkLength)
-        origin = take(Int32.self, chunkLength)
-        func byteColumn() -> UnsafePointer<UInt8> { UnsafePointer(take(UInt8.self, _laneWidth)) }
-        let input = _ToggleTransitionInputPointers(
-            width: width, height: height, offImageWidth: offImageWidth, offImageHeight: offImageHeight,
-            onImageWidth: onImageWidth, onImageHeight: onImageHeight,
-            indeterminateImageWidth: indeterminateImageWidth, indeterminateImageHeight: indeterminateImageHeight,
-            elapsed: elapsed, duration: duration, from: byteColumn(), to: byteColumn(), curve: byteColumn(),
-            animated: byteColumn(), mode: byteColumn())
-        tail = _ToggleTransitionPointers(input, off: off, on: on, indeterminate: indeterminate)
+    init(eased: UnsafeMutablePointer<Scalar>, needsSolver: UnsafeMutablePointer<Scalar.SIMDMaskScalar>,
+         solving: UnsafeMutablePointer<Scalar>, origin: UnsafeMutablePointer<Int32>) {
+        (self.eased, self.needsSolver, self.solving, self.origin) = (eased, needsSolver, solving, origin)
     }
 }
 
 extension ToggleTransition {
-    /// Controls per chunk (a multiple of the lane width): the chunk's scratch stays in L1.
-    @inlinable static var _chunkLength: Int { 256 }
+    /// Controls per chunk: as many as 1024 bytes of `Scalar` hold (256 `Float`, 128 `Double`),
+    /// a multiple of the lane width. The chunk's scratch stays in L1, and each of its arrays
+    /// fits the standard library's limit for a temporary allocation on the stack.
+    @inlinable static func _chunkLength<Scalar: LayoutScalar>(_: Scalar.Type) -> Int {
+        _maximumStackScratchBytes / MemoryLayout<Scalar>.stride
+    }
+
+    /// `withUnsafeTemporaryAllocation` allocates on the stack only up to 1024 bytes with at
+    /// most 16-byte alignment, on every platform (above that, Apple platforms check the
+    /// stack's room at run time and Linux always takes the heap): so the kernel's scratch is
+    /// several allocations of at most this size, and no call of the kernel allocates memory.
+    @inlinable static var _maximumStackScratchBytes: Int { 1024 }
 
     /// Computes the controls in `range`, one chunk at a time.
     ///
@@ -344,12 +317,18 @@ extension ToggleTransition {
     /// computed there, and copied out.
     @inlinable
     static func _kernel<Scalar>(_ p: _ToggleTransitionPointers<Scalar>, range: Range<Int>) {
-        let chunk = _chunkLength
-        let byteCount = _ToggleScratch<Scalar>.byteCount(chunkLength: chunk)
-        withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: 64) { raw in
-            // Every scratch value is written before it is read (see `_chunk` for the one
-            // exception, padded there), so the memory is not cleared.
-            let scratch = _ToggleScratch<Scalar>(raw.baseAddress!, chunkLength: chunk)
+        // Every scratch value is written before it is read (see `_chunk` for the one
+        // exception, padded there), so the memory is not cleared. Each capacity is written
+        // out as `_chunkLength(Scalar.self)`, a constant once specialized, so that the
+        // stack-or-heap test folds away even in closures the optimizer keeps apart.
+        withUnsafeTemporaryAllocation(of: Scalar.self, capacity: _chunkLength(Scalar.self)) { eased in
+        withUnsafeTemporaryAllocation(of: Scalar.self, capacity: _chunkLength(Scalar.self)) { solving in
+        withUnsafeTemporaryAllocation(of: Scalar.SIMDMaskScalar.self, capacity: _chunkLength(Scalar.self)) { needsSolver in
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: _chunkLength(Scalar.self)) { origin in
+            let chunk = _chunkLength(Scalar.self)
+            let scratch = _ToggleScratch<Scalar>(
+                eased: eased.baseAddress!, needsSolver: needsSolver.baseAddress!,
+                solving: solving.baseAddress!, origin: origin.baseAddress!)
             let fullEnd = range.lowerBound + range.count - range.count % _laneWidth
             var start = range.lowerBound
             while start < fullEnd {
@@ -360,15 +339,42 @@ extension ToggleTransition {
             if fullEnd < range.upperBound {
                 _tail(p, scratch, at: fullEnd, count: range.upperBound - fullEnd)
             }
-        }
+        }}}}
     }
 
-    /// The batch's last `count` (1...3) controls from `start`, through a padded lane group.
+    /// The batch's last `count` (1...3) controls from `start`, through a padded lane group:
+    /// one lane group of every input and output column, on the stack (28 columns of `Scalar`,
+    /// at most 896 bytes, and 5 of bytes).
     @inlinable
     static func _tail<Scalar>(
         _ p: _ToggleTransitionPointers<Scalar>, _ scratch: _ToggleScratch<Scalar>, at start: Int, count: Int
     ) {
-        let t = scratch.tail
+        let w = _laneWidth
+        withUnsafeTemporaryAllocation(of: Scalar.self, capacity: 28 * w) { scalars in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 * w) { bytes in
+            var nextScalar = scalars.baseAddress!, nextByte = bytes.baseAddress!
+            func column() -> UnsafeMutablePointer<Scalar> { defer { nextScalar += w }; return nextScalar }
+            func byteColumn() -> UnsafePointer<UInt8> { defer { nextByte += w }; return UnsafePointer(nextByte) }
+            let input = _ToggleTransitionInputPointers(
+                width: column(), height: column(), offImageWidth: column(), offImageHeight: column(),
+                onImageWidth: column(), onImageHeight: column(),
+                indeterminateImageWidth: column(), indeterminateImageHeight: column(),
+                elapsed: column(), duration: column(), from: byteColumn(), to: byteColumn(), curve: byteColumn(),
+                animated: byteColumn(), mode: byteColumn())
+            let off = (column(), column(), column(), column(), column(), column())
+            let on = (column(), column(), column(), column(), column(), column())
+            let indeterminate = (column(), column(), column(), column(), column(), column())
+            let t = _ToggleTransitionPointers(input, off: off, on: on, indeterminate: indeterminate)
+            _tail(p, t, scratch, at: start, count: count)
+        }}
+    }
+
+    /// `_tail` with the padded lane group `t`.
+    @inlinable
+    static func _tail<Scalar>(
+        _ p: _ToggleTransitionPointers<Scalar>, _ t: _ToggleTransitionPointers<Scalar>,
+        _ scratch: _ToggleScratch<Scalar>, at start: Int, count: Int
+    ) {
         func copyIn<T: Numeric>(_ source: UnsafePointer<T>, _ destination: UnsafePointer<T>) {
             let destination = UnsafeMutablePointer(mutating: destination)
             for lane in 0..<_laneWidth { destination[lane] = lane < count ? source[start + lane] : 0 }
