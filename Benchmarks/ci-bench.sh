@@ -4,7 +4,11 @@
 # 1. builds layout-bench in release;
 # 2. `layout-bench run --quick` (under a minute): every kernel checked against its reference
 #    (a wrong output fails the run, exit 4), timed at 64, 1K, 16K and 256K controls;
-# 3. `layout-bench compare` of its speedups against the committed baseline.
+# 3. `layout-bench compare` of its speedups against the committed baseline;
+# 4. a checked run at batch lengths that are not multiples of the lane width (1, 3, 5, 67,
+#    1,001), every kernel, both precisions, one and two threads: the release build's tail
+#    paths, which `swift test` (a debug build) does not compile the same way. (Swift 6.3 once
+#    miscompiled a tail path in this build only; every such batch crashed. Docs/ButtonContent.md.)
 #
 # The gate compares speedups (reference time / kernel time within one run), not nanoseconds:
 # - from each variant's fastest repetition (--statistic min: the one least disturbed by other
@@ -37,3 +41,10 @@ trap 'rm -rf "$out"' EXIT
 "$bin" run --quick --output "$out"
 "$bin" compare "$baseline" "$out/latest.json" --threads 1 --min-size 1K --statistic min --aggregate \
     --default-threshold "$threshold"
+
+"$bin" run --quick --sizes 1,3,5,67,1001 --output "$out/tails" > "$out/tails.log" 2>&1 || {
+    cat "$out/tails.log" >&2
+    echo "ci-bench: the checked run at tail lengths failed (exit above)" >&2
+    exit 1
+}
+echo "ci-bench: batch lengths 1, 3, 5, 67 and 1001 laid out and checked against the references"

@@ -225,46 +225,19 @@ extension ButtonContent {
         if index < range.upperBound { _tailGroup(p, at: index, count: range.upperBound - index) }
     }
 
-    /// Lays out the last `count` (1..<`_laneWidth`) controls: copies them into a zero-padded
-    /// scratch group, runs the full-group code on it, and copies `count` results back. The
-    /// padding lanes compute garbage (0 / 0) that is never stored.
+    /// Lays out the last `count` (1..<`_laneWidth`) controls: the lane code with loads that
+    /// pad the missing lanes with zeros and stores that write only `count` lanes. Its own
+    /// function, so that the full groups' loop keeps its one-instruction loads and stores.
+    ///
+    /// (It used to copy the controls into a zero-padded scratch group from
+    /// `withUnsafeTemporaryAllocation` and run the full-group code there. In the release build
+    /// of `layout-bench`, whose subjects are prespecialized, Swift 6.3 miscompiled that
+    /// closure's typed `throws(Never)`: the error register came back non-zero and execution
+    /// fell into the next function. Every batch whose length was not a multiple of four
+    /// crashed there. See Docs/ButtonContent.md, kernel notes.)
     @inlinable @inline(never)
     static func _tailGroup<Scalar>(_ p: _ButtonContentPointers<Scalar>, at index: Int, count: Int) {
-        let w = _laneWidth
-        withUnsafeTemporaryAllocation(of: Scalar.self, capacity: 20 * w) { scalars in
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * w) { bytes in
-            let s = scalars.baseAddress!, b = bytes.baseAddress!
-            s.initialize(repeating: 0, count: 20 * w)
-            b.initialize(repeating: 0, count: 3 * w)
-            func copy<T>(_ source: UnsafePointer<T>, to column: UnsafeMutablePointer<T>) {
-                column.update(from: source + index, count: count)
-            }
-            copy(p.width, to: s); copy(p.height, to: s + w)
-            copy(p.insetTop, to: s + 2 * w); copy(p.insetLeading, to: s + 3 * w)
-            copy(p.insetBottom, to: s + 4 * w); copy(p.insetTrailing, to: s + 5 * w)
-            copy(p.imageWidth, to: s + 6 * w); copy(p.imageHeight, to: s + 7 * w)
-            copy(p.titleWidth, to: s + 8 * w); copy(p.titleHeight, to: s + 9 * w)
-            copy(p.imagePadding, to: s + 10 * w); copy(p.displayScale, to: s + 11 * w)
-            copy(p.imagePlacement, to: b); copy(p.layoutDirection, to: b + w); copy(p.mode, to: b + 2 * w)
-            let input = _ButtonContentInputPointers(
-                width: s, height: s + w, insetTop: s + 2 * w, insetLeading: s + 3 * w,
-                insetBottom: s + 4 * w, insetTrailing: s + 5 * w,
-                imageWidth: s + 6 * w, imageHeight: s + 7 * w, titleWidth: s + 8 * w, titleHeight: s + 9 * w,
-                imagePadding: s + 10 * w, displayScale: s + 11 * w,
-                imagePlacement: b, layoutDirection: b + w, mode: b + 2 * w)
-            let scratch = _ButtonContentPointers(
-                input,
-                imageX: s + 12 * w, imageY: s + 13 * w, imageW: s + 14 * w, imageH: s + 15 * w,
-                titleX: s + 16 * w, titleY: s + 17 * w, titleW: s + 18 * w, titleH: s + 19 * w)
-            _laneGroup(scratch, at: 0, count: w)
-            func copyBack(_ column: UnsafeMutablePointer<Scalar>, to destination: UnsafeMutablePointer<Scalar>) {
-                (destination + index).update(from: column, count: count)
-            }
-            copyBack(s + 12 * w, to: p.imageX); copyBack(s + 13 * w, to: p.imageY)
-            copyBack(s + 14 * w, to: p.imageW); copyBack(s + 15 * w, to: p.imageH)
-            copyBack(s + 16 * w, to: p.titleX); copyBack(s + 17 * w, to: p.titleY)
-            copyBack(s + 18 * w, to: p.titleW); copyBack(s + 19 * w, to: p.titleH)
-        }}
+        _laneGroup(p, at: index, count: count)
     }
 
     /// Lays out `count` (1...`_laneWidth`) controls starting at `index`: `layout(unchecked:)` in lanes.

@@ -406,45 +406,19 @@ extension ThumbTrack {
         if index < range.upperBound { _tailGroup(p, at: index, count: range.upperBound - index) }
     }
 
-    /// Lays out the last `count` (1..<`_laneWidth`) controls: copies them into a zero-padded
-    /// scratch group, runs the full-group code on it, and copies `count` results back. The
-    /// padding lanes compute garbage (0 / 0) that is never stored.
+    /// Lays out the last `count` (1..<`_laneWidth`) controls: the lane code with loads that
+    /// pad the missing lanes with zeros and stores that write only `count` lanes. Its own
+    /// function, so that the full groups' loop keeps its one-instruction loads and stores.
+    ///
+    /// (It used to copy the controls into a zero-padded scratch group from
+    /// `withUnsafeTemporaryAllocation` and run the full-group code there. In the release build
+    /// of `layout-bench`, whose subjects are prespecialized, Swift 6.3 miscompiled that
+    /// closure's typed `throws(Never)`: the error register came back non-zero and execution
+    /// fell into the next function. Every batch whose length was not a multiple of four
+    /// crashed there. See Docs/ButtonContent.md, kernel notes.)
     @inlinable @inline(never)
     static func _tailGroup<Scalar>(_ p: _ThumbTrackPointers<Scalar>, at index: Int, count: Int) {
-        let w = _laneWidth
-        withUnsafeTemporaryAllocation(of: Scalar.self, capacity: 10 * w) { scalars in
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9 * w) { bytes in
-            let s = scalars.baseAddress!, b = bytes.baseAddress!
-            s.initialize(repeating: 0, count: 10 * w)
-            b.initialize(repeating: 0, count: 9 * w)
-            let q = p.input
-            func copy<T>(_ source: UnsafePointer<T>, to column: UnsafeMutablePointer<T>) {
-                column.update(from: source + index, count: count)
-            }
-            copy(q.width, to: s); copy(q.height, to: s + w); copy(q.inset, to: s + 2 * w)
-            copy(q.translation, to: s + 3 * w); copy(q.velocity, to: s + 4 * w)
-            copy(q.projectionRate, to: s + 5 * w)
-            copy(q.segmentCount, to: b); copy(q.selectedIndex, to: b + w); copy(q.phase, to: b + 2 * w)
-            copy(q.layoutDirection, to: b + 3 * w); copy(q.snapping, to: b + 4 * w)
-            copy(q.rubberBand, to: b + 5 * w); copy(q.mode, to: b + 6 * w)
-            let scratch = _ThumbTrackPointers(
-                _ThumbTrackInputPointers(
-                    width: s, height: s + w, inset: s + 2 * w,
-                    segmentCount: b, selectedIndex: b + w,
-                    translation: s + 3 * w, velocity: s + 4 * w,
-                    phase: b + 2 * w, layoutDirection: b + 3 * w,
-                    snapping: b + 4 * w, projectionRate: s + 5 * w,
-                    rubberBand: b + 5 * w, mode: b + 6 * w),
-                thumbX: s + 6 * w, thumbY: s + 7 * w, thumbWidth: s + 8 * w, thumbHeight: s + 9 * w,
-                selectedIndex: b + 7 * w, indexChanged: b + 8 * w)
-            _laneGroup(scratch, at: 0, count: w)
-            (p.thumbX + index).update(from: s + 6 * w, count: count)
-            (p.thumbY + index).update(from: s + 7 * w, count: count)
-            (p.thumbWidth + index).update(from: s + 8 * w, count: count)
-            (p.thumbHeight + index).update(from: s + 9 * w, count: count)
-            (p.selectedIndex + index).update(from: b + 7 * w, count: count)
-            (p.indexChanged + index).update(from: b + 8 * w, count: count)
-        }}
+        _laneGroup(p, at: index, count: count)
     }
 
     /// Lays out `count` (1...`_laneWidth`) controls starting at `index`:
