@@ -213,8 +213,8 @@ extension ButtonContent {
     ///
     /// Full groups run the lane code with a constant count, so every load and store is one
     /// vector instruction and no count test is left in the loop; the tail runs the same code
-    /// on a zero-padded scratch group (one shared path for both made LLVM merge their loads
-    /// and stores behind per-column branches).
+    /// in its own function, with padded loads and partial stores (one shared inlined path for
+    /// both made LLVM merge their loads and stores behind per-column branches).
     @inlinable
     static func _kernel<Scalar>(_ p: _ButtonContentPointers<Scalar>, range: Range<Int>) {
         var index = range.lowerBound
