@@ -39,12 +39,12 @@ if command -v precompile_swift > /dev/null 2>&1; then
 fi
 
 FLAGS=(--static-swift-stdlib -Xswiftc -static-stdlib --sanitize=fuzzer)
-# As in Fuzz/run.sh: code a target cannot run is left out of its binary, so libFuzzer does not
-# scan its coverage counters after every execution. The static standard library's link
-# arguments export every symbol (`-export-dynamic`), which would keep all code alive; the
-# fuzzers need no dynamic symbols, so `--no-export-dynamic` takes that back.
-DEAD_CODE=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -internalize-at-link
-  -Xswiftc -use-ld=lld -Xlinker -z -Xlinker start-stop-gc -Xlinker --no-export-dynamic)
+# As in Fuzz/run.sh: code a target cannot run is left out of its binary (Fuzz/dead-code-flags.sh).
+# The static standard library's link arguments export every symbol (`-export-dynamic`),
+# which would keep all code alive; the fuzzers need no dynamic symbols, so
+# `--no-export-dynamic` takes that back.
+. Fuzz/dead-code-flags.sh
+DEAD_CODE=("${FUZZ_DEAD_CODE_FLAGS[@]}" -Xlinker --no-export-dynamic)
 case "${SANITIZER:-address}" in
   address)
     FLAGS+=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table "${DEAD_CODE[@]}") ;;

@@ -47,15 +47,8 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 # so `trace-cmp` also traces every ASan shadow-memory check (thousands of callbacks, about 2.5x
 # slower), and libFuzzer's comparison hints do not help with the float compares here anyway.
 SANITIZE=(--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
-# Dead code out of each binary (Fuzz/README.md, "Throughput"): libFuzzer scans every coverage
-# counter of the binary after every execution, so counters of code a target can never run
-# cost time on every input. Every function gets its own section, public functions are not
-# pinned (`-internalize-at-link`: a fuzz binary is its own whole program), and lld collects
-# unreferenced functions with their counters (`-z start-stop-gc`: libFuzzer's reference to the
-# counter section does not keep all of it alive). Gold keeps everything.
-DEAD_CODE=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -internalize-at-link
-  -Xswiftc -use-ld=lld -Xlinker -z -Xlinker start-stop-gc)
-DEAD_CODE_DESCRIPTION="-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -internalize-at-link -Xswiftc -use-ld=lld -Xlinker -z -Xlinker start-stop-gc"
+# Dead code out of each binary: see Fuzz/dead-code-flags.sh.
+. Fuzz/dead-code-flags.sh
 if [ "$FUZZ_TRACE_CMP" = 1 ]; then
   SCRATCH="${FUZZ_SCRATCH:-.build/fuzz-tracecmp}"
   FLAGS_DESCRIPTION="--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address"
@@ -64,8 +57,8 @@ else
   SCRATCH="${FUZZ_SCRATCH:-.build/fuzz}"
   FLAGS_DESCRIPTION="--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table"
 fi
-SANITIZE+=("${DEAD_CODE[@]}")
-FLAGS_DESCRIPTION="$FLAGS_DESCRIPTION $DEAD_CODE_DESCRIPTION"
+SANITIZE+=("${FUZZ_DEAD_CODE_FLAGS[@]}")
+FLAGS_DESCRIPTION="$FLAGS_DESCRIPTION ${FUZZ_DEAD_CODE_FLAGS[*]}"
 
 # Targets: every Fuzz/<Name>/main.swift; the kind follows from the name.
 ALL_TARGETS=()
