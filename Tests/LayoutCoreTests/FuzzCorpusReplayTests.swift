@@ -104,4 +104,28 @@ import Testing
         let main = Self.fuzzDirectory.appendingPathComponent("\(target.name)/main.swift")
         #expect(manager.fileExists(atPath: main.path), "missing \(main.path)")
     }
+
+    /// The checks reuse their batches between inputs (`FuzzStorage` lends the stored one by
+    /// address); callers on several threads at once must each get a batch of their own. Four
+    /// threads replay the same differential corpus at the same time: a batch lent twice would
+    /// mix their controls and show as a mismatch (or a crash).
+    @Test(arguments: [FuzzTarget.thumbTrackDifferential, .buttonContentDifferential])
+    func checksRunOnSeveralThreadsAtOnce(_ target: FuzzTarget) throws {
+        let inputs = try Self.files("Corpus", target).prefix(200).map(Self.bytes)
+        #expect(!inputs.isEmpty)
+        let lock = NSLock()
+        nonisolated(unsafe) var findings: [String] = []
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for round in 0..<3 {
+                for bytes in inputs {
+                    do {
+                        try target.check(bytes)
+                    } catch {
+                        lock.withLock { findings.append("thread \(thread), round \(round): \(error)") }
+                    }
+                }
+            }
+        }
+        #expect(findings.isEmpty, "\(findings.first ?? "")")
+    }
 }

@@ -7,9 +7,9 @@ extension BadInputFuzzChecks {
     ]
 
     static func checkThumbTrack<S: LayoutScalar>(_ source: inout FuzzSource, as: S.Type) throws(FuzzFinding) {
-        var storage = FuzzStorage.take(ThumbTrackBadInput<S>.self) ?? ThumbTrackBadInput<S>()
-        defer { FuzzStorage.give(storage) }
-        try storage.check(&source)
+        let storage = FuzzStorage.lease { ThumbTrackBadInput<S>() }
+        defer { FuzzStorage.release(storage) }
+        try storage.pointee.check(&source)
     }
 }
 

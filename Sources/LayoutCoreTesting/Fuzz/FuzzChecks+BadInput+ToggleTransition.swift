@@ -8,9 +8,9 @@ extension BadInputFuzzChecks {
     static let toggleFields = toggleFloatFields + ["from", "to", "elapsed", "duration", "curve", "animated", "mode"]
 
     static func checkToggleTransition<S: LayoutScalar>(_ source: inout FuzzSource, as: S.Type) throws(FuzzFinding) {
-        var storage = FuzzStorage.take(ToggleTransitionBadInput<S>.self) ?? ToggleTransitionBadInput<S>()
-        defer { FuzzStorage.give(storage) }
-        try storage.check(&source)
+        let storage = FuzzStorage.lease { ToggleTransitionBadInput<S>() }
+        defer { FuzzStorage.release(storage) }
+        try storage.pointee.check(&source)
     }
 }
 

@@ -197,9 +197,9 @@ public enum BadInputFuzzChecks {
     static let buttonCaseCounts = [ImagePlacement.allCases.count, LayoutDirection.allCases.count, LayoutMode.allCases.count]
 
     static func checkButtonContent<S: LayoutScalar>(_ source: inout FuzzSource, as: S.Type) throws(FuzzFinding) {
-        var storage = FuzzStorage.take(ButtonContentBadInput<S>.self) ?? ButtonContentBadInput<S>()
-        defer { FuzzStorage.give(storage) }
-        try storage.check(&source)
+        let storage = FuzzStorage.lease { ButtonContentBadInput<S>() }
+        defer { FuzzStorage.release(storage) }
+        try storage.pointee.check(&source)
     }
 
     /// The number of kernels the header chooses from: button content, thumb track, toggle

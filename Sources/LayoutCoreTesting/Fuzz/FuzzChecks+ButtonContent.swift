@@ -154,19 +154,19 @@ public enum ButtonContentFuzzChecks {
     static func checkDifferential<S: LayoutScalar>(
         _ source: inout FuzzSource, _ shape: FuzzBatchShape, as: S.Type
     ) throws(FuzzFinding) {
-        var batch = ButtonContentFuzzBatch<S>.reused()
-        defer { ButtonContentFuzzBatch<S>.reuse(batch) }
-        for index in 0..<shape.leadingPadding { batch.append(leadingPadding(index)) }
+        let batch = ButtonContentFuzzBatch<S>.leased()
+        defer { FuzzStorage.release(batch) }
+        for index in 0..<shape.leadingPadding { batch.pointee.append(leadingPadding(index)) }
         for _ in 0..<shape.decodedCount {
             let c = configuration(&source, mode: nil, as: S.self)
-            if isValid(c) { batch.append(c) }
+            if isValid(c) { batch.pointee.append(c) }
         }
-        for index in 0..<shape.trailingPadding { batch.append(paddingConfiguration(index)) }
+        for index in 0..<shape.trailingPadding { batch.pointee.append(paddingConfiguration(index)) }
         // The shared comparison (the unit tests make the same), into an output filled with
         // sentinels first, so that an element the kernel skips shows.
-        batch.fillOutput()
+        batch.pointee.fillOutput()
         guard let mismatch = ButtonContentDifferential.firstMismatch(
-            batch.configurations, columns: batch.columns, output: &batch.output, parallelism: shape.parallelism)
+            batch.pointee.configurations, columns: batch.pointee.columns, output: &batch.pointee.output, parallelism: shape.parallelism)
         else { return }
         throw FuzzFinding(.mismatch, "kernel != reference",
                           message: "[\(S.self), batch of \(shape.count), lane \(mismatch.index % _laneWidth)] \(mismatch)")
@@ -197,23 +197,24 @@ struct ButtonContentFuzzBatch<S: LayoutScalar> {
     var columns = ButtonContentColumns<S>()
     var output = ButtonContentFrameColumns<S>()
 
-    /// An empty batch, with the storage of the previous one when this thread may reuse it.
-    static func reused() -> Self {
-        guard var batch = FuzzStorage.take(Self.self) else { return Self() }
-        batch.configurations.removeAll(keepingCapacity: true)
-        func clear<T>(_ column: inout [T]) { column.removeAll(keepingCapacity: true) }
-        clear(&batch.columns.width); clear(&batch.columns.height)
-        clear(&batch.columns.insetTop); clear(&batch.columns.insetLeading)
-        clear(&batch.columns.insetBottom); clear(&batch.columns.insetTrailing)
-        clear(&batch.columns.imageWidth); clear(&batch.columns.imageHeight)
-        clear(&batch.columns.titleWidth); clear(&batch.columns.titleHeight)
-        clear(&batch.columns.imagePadding); clear(&batch.columns.displayScale)
-        clear(&batch.columns.imagePlacement); clear(&batch.columns.layoutDirection); clear(&batch.columns.mode)
+    /// The stored batch, emptied, lent until `FuzzStorage.release(_:)`.
+    static func leased() -> UnsafeMutablePointer<Self> {
+        let batch = FuzzStorage.lease { Self() }
+        batch.pointee.removeAll()
         return batch
     }
 
-    /// Hands the storage back for the next input.
-    static func reuse(_ batch: Self) { FuzzStorage.give(batch) }
+    mutating func removeAll() {
+        configurations.removeAll(keepingCapacity: true)
+        func clear<T>(_ column: inout [T]) { column.removeAll(keepingCapacity: true) }
+        clear(&columns.width); clear(&columns.height)
+        clear(&columns.insetTop); clear(&columns.insetLeading)
+        clear(&columns.insetBottom); clear(&columns.insetTrailing)
+        clear(&columns.imageWidth); clear(&columns.imageHeight)
+        clear(&columns.titleWidth); clear(&columns.titleHeight)
+        clear(&columns.imagePadding); clear(&columns.displayScale)
+        clear(&columns.imagePlacement); clear(&columns.layoutDirection); clear(&columns.mode)
+    }
 
     mutating func append(_ c: ButtonContentConfiguration<S>) {
         configurations.append(c)

@@ -78,8 +78,8 @@ public enum ThumbTrackFuzzChecks {
     static func checkInvariants<S: LayoutScalar>(
         _ source: inout FuzzSource, _ shape: FuzzBatchShape, as: S.Type
     ) throws(FuzzFinding) {
-        var batch = ThumbTrackFuzzBatch<S>.reused()
-        defer { ThumbTrackFuzzBatch<S>.reuse(batch) }
+        let batch = ThumbTrackFuzzBatch<S>.leased()
+        defer { FuzzStorage.release(batch) }
         for _ in 0..<shape.decodedCount {
             let c = ThumbTrackGenerator.configuration(&source, mode: .fit, as: S.self)
             guard isValid(c) else { continue }
@@ -89,15 +89,15 @@ public enum ThumbTrackFuzzChecks {
             // T6 for this control goes through the kernel: its six half-segment cases join
             // the batch, which runs once for all the controls below.
             for number in 0..<ThumbTrackInvariants.halfSegmentCaseCount {
-                batch.append(ThumbTrackInvariants.halfSegmentCase(c, number))
+                batch.pointee.append(ThumbTrackInvariants.halfSegmentCase(c, number))
             }
         }
-        guard !batch.configurations.isEmpty else { return }
-        batch.runKernel()
-        for index in batch.configurations.indices {
-            let released = batch.configurations[index]
+        guard !batch.pointee.configurations.isEmpty else { return }
+        batch.pointee.runKernel()
+        for index in batch.pointee.configurations.indices {
+            let released = batch.pointee.configurations[index]
             if let violation = ThumbTrackInvariants.halfSegmentViolations(
-                released, reference: ThumbTrack.layout(unchecked: released), kernel: ThumbTrackDifferential.result(batch.output, at: index)).first {
+                released, reference: ThumbTrack.layout(unchecked: released), kernel: ThumbTrackDifferential.result(batch.pointee.output, at: index)).first {
                 throw FuzzFinding(violation, precision: "\(S.self)")
             }
         }
@@ -106,19 +106,19 @@ public enum ThumbTrackFuzzChecks {
     static func checkDifferential<S: LayoutScalar>(
         _ source: inout FuzzSource, _ shape: FuzzBatchShape, as: S.Type
     ) throws(FuzzFinding) {
-        var batch = ThumbTrackFuzzBatch<S>.reused()
-        defer { ThumbTrackFuzzBatch<S>.reuse(batch) }
-        for index in 0..<shape.leadingPadding { batch.append(leadingPadding(index)) }
+        let batch = ThumbTrackFuzzBatch<S>.leased()
+        defer { FuzzStorage.release(batch) }
+        for index in 0..<shape.leadingPadding { batch.pointee.append(leadingPadding(index)) }
         for _ in 0..<shape.decodedCount {
             let c = ThumbTrackGenerator.configuration(&source, as: S.self)
-            if isValid(c) { batch.append(c) }
+            if isValid(c) { batch.pointee.append(c) }
         }
-        for index in 0..<shape.trailingPadding { batch.append(paddingConfiguration(index)) }
+        for index in 0..<shape.trailingPadding { batch.pointee.append(paddingConfiguration(index)) }
         // The shared comparison (the unit tests make the same), into an output filled with
         // sentinels first, so that an element the kernel skips shows.
-        batch.fillOutput()
+        batch.pointee.fillOutput()
         guard let mismatch = ThumbTrackDifferential.firstMismatch(
-            batch.configurations, columns: batch.columns, output: &batch.output, parallelism: shape.parallelism)
+            batch.pointee.configurations, columns: batch.pointee.columns, output: &batch.pointee.output, parallelism: shape.parallelism)
         else { return }
         throw FuzzFinding(.mismatch, "kernel != reference",
                           message: "[\(S.self), batch of \(shape.count), lane \(mismatch.index % _laneWidth)] \(mismatch)")
@@ -148,13 +148,12 @@ struct ThumbTrackFuzzBatch<S: LayoutScalar> {
     var columns = ThumbTrackColumns<S>()
     var output = ThumbTrackResultColumns<S>()
 
-    static func reused() -> Self {
-        var batch = FuzzStorage.take(Self.self) ?? Self()
-        batch.removeAll()
+    /// The stored batch, emptied, lent until `FuzzStorage.release(_:)`.
+    static func leased() -> UnsafeMutablePointer<Self> {
+        let batch = FuzzStorage.lease { Self() }
+        batch.pointee.removeAll()
         return batch
     }
-
-    static func reuse(_ batch: Self) { FuzzStorage.give(batch) }
 
     mutating func removeAll() {
         configurations.removeAll(keepingCapacity: true)

@@ -92,19 +92,19 @@ public enum ToggleTransitionFuzzChecks {
     static func checkDifferential<S: LayoutScalar>(
         _ source: inout FuzzSource, _ shape: FuzzBatchShape, as: S.Type
     ) throws(FuzzFinding) {
-        var batch = ToggleTransitionFuzzBatch<S>.reused()
-        defer { ToggleTransitionFuzzBatch<S>.reuse(batch) }
-        for index in 0..<shape.leadingPadding { batch.append(leadingPadding(index)) }
+        let batch = ToggleTransitionFuzzBatch<S>.leased()
+        defer { FuzzStorage.release(batch) }
+        for index in 0..<shape.leadingPadding { batch.pointee.append(leadingPadding(index)) }
         for _ in 0..<shape.decodedCount {
             let c = ToggleTransitionGenerator.configuration(&source, as: S.self)
-            if isValid(c) { batch.append(c) }
+            if isValid(c) { batch.pointee.append(c) }
         }
-        for index in 0..<shape.trailingPadding { batch.append(paddingConfiguration(index)) }
+        for index in 0..<shape.trailingPadding { batch.pointee.append(paddingConfiguration(index)) }
         // The shared comparison (the unit tests make the same), into an output filled with
         // sentinels first, so that an element the kernel skips shows.
-        batch.fillOutput()
+        batch.pointee.fillOutput()
         guard let mismatch = ToggleTransitionDifferential.firstMismatch(
-            batch.configurations, columns: batch.columns, output: &batch.output, parallelism: shape.parallelism)
+            batch.pointee.configurations, columns: batch.pointee.columns, output: &batch.pointee.output, parallelism: shape.parallelism)
         else { return }
         throw FuzzFinding(.mismatch, "kernel != reference",
                           message: "[\(S.self), batch of \(shape.count), lane \(mismatch.index % _laneWidth)] \(mismatch)")
@@ -136,13 +136,12 @@ struct ToggleTransitionFuzzBatch<S: LayoutScalar> {
     var columns = ToggleTransitionColumns<S>()
     var output = ToggleTransitionLayerColumns<S>()
 
-    static func reused() -> Self {
-        var batch = FuzzStorage.take(Self.self) ?? Self()
-        batch.removeAll()
+    /// The stored batch, emptied, lent until `FuzzStorage.release(_:)`.
+    static func leased() -> UnsafeMutablePointer<Self> {
+        let batch = FuzzStorage.lease { Self() }
+        batch.pointee.removeAll()
         return batch
     }
-
-    static func reuse(_ batch: Self) { FuzzStorage.give(batch) }
 
     mutating func removeAll() {
         configurations.removeAll(keepingCapacity: true)
