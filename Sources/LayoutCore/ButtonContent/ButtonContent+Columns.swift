@@ -37,6 +37,26 @@ public struct ButtonContentColumns<Scalar: LayoutScalar>: Hashable, Sendable {
     /// The number of controls (the length of the first column).
     @inlinable public var count: Int { width.count }
 
+    /// Removes every control, keeping the columns' storage when `keepCapacity` is true: columns
+    /// refilled every frame then never allocate once they have grown to the batch's size.
+    @inlinable public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+        width.removeAll(keepingCapacity: keepCapacity)
+        height.removeAll(keepingCapacity: keepCapacity)
+        insetTop.removeAll(keepingCapacity: keepCapacity)
+        insetLeading.removeAll(keepingCapacity: keepCapacity)
+        insetBottom.removeAll(keepingCapacity: keepCapacity)
+        insetTrailing.removeAll(keepingCapacity: keepCapacity)
+        imageWidth.removeAll(keepingCapacity: keepCapacity)
+        imageHeight.removeAll(keepingCapacity: keepCapacity)
+        titleWidth.removeAll(keepingCapacity: keepCapacity)
+        titleHeight.removeAll(keepingCapacity: keepCapacity)
+        imagePadding.removeAll(keepingCapacity: keepCapacity)
+        displayScale.removeAll(keepingCapacity: keepCapacity)
+        imagePlacement.removeAll(keepingCapacity: keepCapacity)
+        layoutDirection.removeAll(keepingCapacity: keepCapacity)
+        mode.removeAll(keepingCapacity: keepCapacity)
+    }
+
     @inlinable public mutating func reserveCapacity(_ capacity: Int) {
         width.reserveCapacity(capacity); height.reserveCapacity(capacity)
         insetTop.reserveCapacity(capacity); insetLeading.reserveCapacity(capacity)

@@ -37,15 +37,25 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        let what: String
-        switch problem {
-        case .notFinite: what = "is not finite"
-        case .negative: what = "is negative"
-        case .outOfRange(let expected): what = "is out of range (expected \(expected))"
-        case .inconsistent(let rule): what = "breaks the rule \(rule)"
-        case .columnLengthMismatch(let expected):
-            return "column '\(field)' has \(Int(value)) elements, expected \(expected)"
+        // Appended into one buffer reserved up front: string interpolation grows its buffer
+        // two or three times for a text this long, and code that refuses input in a loop (a
+        // form validating every keystroke, a fuzzer) formats many of these.
+        var text = ""
+        text.reserveCapacity(128)
+        if case .columnLengthMismatch(let expected) = problem {
+            text += "column '"; text += field; text += "' has "; text += String(Int(value))
+            text += " elements, expected "; text += String(expected)
+            return text
         }
-        return "element \(index), field '\(field)': \(value) \(what)"
+        text += "element "; text += String(index); text += ", field '"; text += field; text += "': "
+        text += value.description; text += " "
+        switch problem {
+        case .notFinite: text += "is not finite"
+        case .negative: text += "is negative"
+        case .outOfRange(let expected): text += "is out of range (expected "; text += expected; text += ")"
+        case .inconsistent(let rule): text += "breaks the rule "; text += rule
+        case .columnLengthMismatch: break
+        }
+        return text
     }
 }

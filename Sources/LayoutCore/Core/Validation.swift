@@ -42,8 +42,16 @@ public struct _ValueRule<Scalar: LayoutScalar>: Sendable {
     public func problem(with value: Scalar) -> LayoutError.Problem {
         if !value.isFinite { return .notFinite }
         if value < 0 && lower == 0 && !lowerIsExclusive { return .negative }
-        let opening = lowerIsExclusive ? "> \(Double(lower)) and <=" : "\(Double(lower)) ..."
-        return .outOfRange(expected: "\(opening) \(Double(upper))")
+        // "L ... U" or "> L and <= U", in one buffer (see `LayoutError.description`).
+        var expected = ""
+        expected.reserveCapacity(48)
+        if lowerIsExclusive {
+            expected += "> "; expected += Double(lower).description; expected += " and <= "
+        } else {
+            expected += Double(lower).description; expected += " ... "
+        }
+        expected += Double(upper).description
+        return .outOfRange(expected: expected)
     }
 }
 

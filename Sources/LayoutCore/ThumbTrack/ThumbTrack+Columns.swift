@@ -44,6 +44,24 @@ public struct ThumbTrackColumns<Scalar: LayoutScalar>: Hashable, Sendable {
     /// The number of controls (the length of the first column).
     @inlinable public var count: Int { width.count }
 
+    /// Removes every control, keeping the columns' storage when `keepCapacity` is true: columns
+    /// refilled every frame then never allocate once they have grown to the batch's size.
+    @inlinable public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+        width.removeAll(keepingCapacity: keepCapacity)
+        height.removeAll(keepingCapacity: keepCapacity)
+        inset.removeAll(keepingCapacity: keepCapacity)
+        segmentCount.removeAll(keepingCapacity: keepCapacity)
+        selectedIndex.removeAll(keepingCapacity: keepCapacity)
+        translation.removeAll(keepingCapacity: keepCapacity)
+        velocity.removeAll(keepingCapacity: keepCapacity)
+        phase.removeAll(keepingCapacity: keepCapacity)
+        layoutDirection.removeAll(keepingCapacity: keepCapacity)
+        snapping.removeAll(keepingCapacity: keepCapacity)
+        projectionRate.removeAll(keepingCapacity: keepCapacity)
+        rubberBand.removeAll(keepingCapacity: keepCapacity)
+        mode.removeAll(keepingCapacity: keepCapacity)
+    }
+
     @inlinable public mutating func reserveCapacity(_ capacity: Int) {
         width.reserveCapacity(capacity); height.reserveCapacity(capacity)
         inset.reserveCapacity(capacity)

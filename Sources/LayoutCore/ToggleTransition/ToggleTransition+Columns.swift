@@ -47,6 +47,25 @@ public struct ToggleTransitionColumns<Scalar: LayoutScalar>: Hashable, Sendable 
     /// The number of controls (the length of the first column).
     @inlinable public var count: Int { width.count }
 
+    /// Removes every control, keeping the columns' storage when `keepCapacity` is true: columns
+    /// refilled every frame then never allocate once they have grown to the batch's size.
+    @inlinable public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+        width.removeAll(keepingCapacity: keepCapacity)
+        height.removeAll(keepingCapacity: keepCapacity)
+        offImageWidth.removeAll(keepingCapacity: keepCapacity)
+        offImageHeight.removeAll(keepingCapacity: keepCapacity)
+        onImageWidth.removeAll(keepingCapacity: keepCapacity)
+        onImageHeight.removeAll(keepingCapacity: keepCapacity)
+        indeterminateImageWidth.removeAll(keepingCapacity: keepCapacity)
+        indeterminateImageHeight.removeAll(keepingCapacity: keepCapacity)
+        from.removeAll(keepingCapacity: keepCapacity); to.removeAll(keepingCapacity: keepCapacity)
+        elapsed.removeAll(keepingCapacity: keepCapacity)
+        duration.removeAll(keepingCapacity: keepCapacity)
+        curve.removeAll(keepingCapacity: keepCapacity)
+        animated.removeAll(keepingCapacity: keepCapacity)
+        mode.removeAll(keepingCapacity: keepCapacity)
+    }
+
     @inlinable public mutating func reserveCapacity(_ capacity: Int) {
         width.reserveCapacity(capacity); height.reserveCapacity(capacity)
         offImageWidth.reserveCapacity(capacity); offImageHeight.reserveCapacity(capacity)
