@@ -25,6 +25,10 @@ struct ThumbTrackBadInput<S: LayoutScalar> {
     var columns = ThumbTrackColumns<S>()
     var output = ThumbTrackResultColumns<S>()
     var unchecked = ThumbTrackResultColumns<S>()
+    // Reused between inputs (under ASan an allocation costs about a microsecond).
+    var lengths: [Int] = []
+    var configurations: [ThumbTrackConfiguration<S>] = []
+    var rebuilt = ThumbTrackColumns<S>()
 
     static var maximum: S { S(LayoutLimits.maximumLength) }
 
@@ -40,7 +44,7 @@ struct ThumbTrackBadInput<S: LayoutScalar> {
 
     /// Decodes the columns; returns their lengths in declaration order.
     mutating func decode(_ source: inout FuzzSource) -> [Int] {
-        let (_, lengths) = BadInputFuzzChecks.columnLengths(&source, columns: BadInputFuzzChecks.thumbFields.count)
+        BadInputFuzzChecks.columnLengths(&source, columns: BadInputFuzzChecks.thumbFields.count, into: &lengths)
         let allClean = BadInputFuzzChecks.allClean(&source)
         clear()
         let maximum = Self.maximum
@@ -199,7 +203,7 @@ struct ThumbTrackBadInput<S: LayoutScalar> {
             guard output.thumbX.count == count else {
                 throw BadInputFuzzChecks.finding("count", "the output has \(output.thumbX.count) elements, expected \(count)", input())
             }
-            var configurations: [ThumbTrackConfiguration<S>] = []
+            configurations.removeAll(keepingCapacity: true)
             for index in 0..<count {
                 guard let configuration = configuration(at: index) else {
                     throw BadInputFuzzChecks.finding("accepted", "the batch accepted element \(index), which has no configuration", input())
@@ -229,14 +233,16 @@ struct ThumbTrackBadInput<S: LayoutScalar> {
                     throw BadInputFuzzChecks.finding("validated", "layout(_:) gave \(validated), layout(unchecked:) \(reference)", input())
                 }
             }
-            // Columns built by the library's `append` hold the same values (a `.nearest`
-            // control's rate column is written as 0 by `append`).
-            var rebuilt = ThumbTrackColumns(configurations)
-            rebuilt.projectionRate = zip(rebuilt.projectionRate, columns.snapping).enumerated().map { index, pair in
-                pair.1 == 0 ? columns.projectionRate[index] : pair.0
+            // Columns built by the library's `append` hold the same values (emptied with
+            // `removeAll(keepingCapacity:)`, as a caller refilling them every frame would; a
+            // `.nearest` control's rate column is written as 0 by `append`).
+            rebuilt.removeAll(keepingCapacity: true)
+            for configuration in configurations { rebuilt.append(configuration) }
+            for index in rebuilt.projectionRate.indices where index < columns.count && columns.snapping[index] == 0 {
+                rebuilt.projectionRate[index] = columns.projectionRate[index]
             }
             if rebuilt != columns {
-                throw BadInputFuzzChecks.finding("columns", "ThumbTrackColumns(configurations) differs from the columns they came from", input())
+                throw BadInputFuzzChecks.finding("columns", "columns rebuilt with append(_:) differ from the columns the configurations came from: \(rebuilt)", input())
             }
             return
         }

@@ -71,16 +71,19 @@ public enum BadInputFuzzChecks {
     /// Column lengths: all `count` three times in four, otherwise one column (any, the first
     /// included) one to three elements shorter or longer. `count` is 0...12, or one time in
     /// eight 13...20 (validation has paths for 16 elements at a time).
-    static func columnLengths(_ source: inout FuzzSource, columns: Int) -> (count: Int, lengths: [Int]) {
+    /// (Into `lengths`, whose storage is reused from one input to the next.)
+    static func columnLengths(_ source: inout FuzzSource, columns: Int, into lengths: inout [Int]) {
         let count = source.next(below: 8) == 0 ? 13 + source.next(below: 8) : source.next(below: 13)
-        var lengths = Array(repeating: count, count: columns)
+        lengths.removeAll(keepingCapacity: true)
+        lengths.append(contentsOf: repeatElement(count, count: columns))
         if source.next(below: 4) == 0 {
             let column = source.next(below: columns)
-            let delta = [1, -1, 2, -2, 3, -3, 1, -1][source.next(below: 8)]
+            let delta = lengthDeltas[source.next(below: 8)]
             lengths[column] = max(0, count + delta)
         }
-        return (count, lengths)
     }
+
+    static let lengthDeltas = [1, -1, 2, -2, 3, -3, 1, -1]
 
     /// One time in four a batch has only clean elements (all valid, for the kernels that have
     /// no rules tying fields together), so that long valid batches, which take the kernels'
@@ -135,27 +138,38 @@ public enum BadInputFuzzChecks {
 
     /// SPEC section 5: the error's text names the element index, the field and the value (for
     /// a column length mismatch: the column and its length).
+    ///
+    /// Most of an error input's time went into strings, and under ASan every allocation is
+    /// expensive: the parts searched for are built without interpolation (which allocates a
+    /// buffer even for a short result), as small strings that live inline, and the quoted
+    /// field name is matched in place.
     static func describesItself(_ error: LayoutError) -> Bool {
         let text = error.description
         if case .columnLengthMismatch = error.problem {
-            return contains(text, "'\(error.field)'") && contains(text, "\(Int(error.value))")
+            return contains(text, error.field, quoted: true) && contains(text, String(Int(error.value)))
         }
-        return contains(text, "element \(error.index)") && contains(text, "'\(error.field)'")
-            && contains(text, "\(error.value)")
+        return contains(text, "element " + String(error.index)) && contains(text, error.field, quoted: true)
+            && contains(text, error.value.description)
     }
 
-    /// `text.contains(part)` as a plain byte search (the generic `contains` costs more than a
-    /// whole batch of layouts).
-    static func contains(_ text: String, _ part: String) -> Bool {
+    /// `text.contains(part)` (with `quoted`: `text.contains("'" + part + "'")`) as a plain
+    /// byte search (the generic `contains` costs more than a whole batch of layouts).
+    static func contains(_ text: String, _ part: String, quoted: Bool = false) -> Bool {
         var text = text
         var part = part
+        let quote = UInt8(ascii: "'")
         return text.withUTF8 { t in
             part.withUTF8 { p in
-                guard p.count <= t.count else { return false }
+                let extra = quoted ? 1 : 0
+                let length = p.count + 2 * extra
                 var start = 0
-                while start + p.count <= t.count {
+                while start + length <= t.count {
+                    if quoted && (t[start] != quote || t[start + length - 1] != quote) {
+                        start += 1
+                        continue
+                    }
                     var offset = 0
-                    while offset < p.count && t[start + offset] == p[offset] { offset += 1 }
+                    while offset < p.count && t[start + extra + offset] == p[offset] { offset += 1 }
                     if offset == p.count { return true }
                     start += 1
                 }
@@ -212,6 +226,10 @@ struct ButtonContentBadInput<S: LayoutScalar> {
     var columns = ButtonContentColumns<S>()
     var output = ButtonContentFrameColumns<S>()
     var unchecked = ButtonContentFrameColumns<S>()
+    // Reused between inputs (under ASan an allocation costs about a microsecond).
+    var lengths: [Int] = []
+    var configurations: [ButtonContentConfiguration<S>] = []
+    var rebuilt = ButtonContentColumns<S>()
 
     static var maximum: S { S(LayoutLimits.maximumLength) }
     static var scaleMaximum: S { S(LayoutLimits.maximumDisplayScale) }
@@ -280,7 +298,7 @@ struct ButtonContentBadInput<S: LayoutScalar> {
 
     mutating func decode(_ source: inout FuzzSource) -> [Int] {
         let fieldCount = BadInputFuzzChecks.buttonFields.count
-        let (_, lengths) = BadInputFuzzChecks.columnLengths(&source, columns: fieldCount)
+        BadInputFuzzChecks.columnLengths(&source, columns: fieldCount, into: &lengths)
         let allClean = BadInputFuzzChecks.allClean(&source)
         for field in 0..<12 { withFloatColumn(field) { $0.removeAll(keepingCapacity: true) } }
         for field in 0..<3 { withCaseColumn(field) { $0.removeAll(keepingCapacity: true) } }
@@ -306,7 +324,9 @@ struct ButtonContentBadInput<S: LayoutScalar> {
         if let error = BadInputFuzzChecks.expectedLengthError(names: BadInputFuzzChecks.buttonFields, lengths: lengths) {
             return error
         }
-        let cases = [columns.imagePlacement, columns.layoutDirection, columns.mode]
+        func cases(_ field: Int) -> [UInt8] {
+            field == 0 ? columns.imagePlacement : field == 1 ? columns.layoutDirection : columns.mode
+        }
         for index in 0..<lengths[0] {
             for field in 0..<12 {
                 if let error = BadInputFuzzChecks.expectedProblem(
@@ -317,7 +337,7 @@ struct ButtonContentBadInput<S: LayoutScalar> {
             }
             for field in 0..<3 {
                 if let error = BadInputFuzzChecks.expectedCaseProblem(
-                    cases[field][index], caseCount: BadInputFuzzChecks.buttonCaseCounts[field],
+                    cases(field)[index], caseCount: BadInputFuzzChecks.buttonCaseCounts[field],
                     field: BadInputFuzzChecks.buttonFields[12 + field], index: index) {
                     return error
                 }
@@ -370,7 +390,7 @@ struct ButtonContentBadInput<S: LayoutScalar> {
             guard output.imageX.count == count else {
                 throw BadInputFuzzChecks.finding("count", "the output has \(output.imageX.count) elements, expected \(count)", input())
             }
-            var configurations: [ButtonContentConfiguration<S>] = []
+            configurations.removeAll(keepingCapacity: true)
             for index in 0..<count {
                 let configuration = configuration(at: index)
                 configurations.append(configuration)
@@ -402,9 +422,12 @@ struct ButtonContentBadInput<S: LayoutScalar> {
                     throw BadInputFuzzChecks.finding("validated", "layout(_:) gave \(validated), layout(unchecked:) \(reference)", input())
                 }
             }
-            // Columns built by the library's `append` hold the same values.
-            if ButtonContentColumns(configurations) != columns {
-                throw BadInputFuzzChecks.finding("columns", "ButtonContentColumns(configurations) differs from the columns they came from", input())
+            // Columns built by the library's `append` hold the same values (emptied with
+            // `removeAll(keepingCapacity:)`, as a caller refilling them every frame would).
+            rebuilt.removeAll(keepingCapacity: true)
+            for configuration in configurations { rebuilt.append(configuration) }
+            if rebuilt != columns {
+                throw BadInputFuzzChecks.finding("columns", "columns rebuilt with append(_:) differ from the columns the configurations came from: \(rebuilt)", input())
             }
             return
         }
