@@ -33,10 +33,23 @@ public enum ButtonContentDifferential {
         _ configurations: [ButtonContentConfiguration<S>], columns: ButtonContentColumns<S>,
         output: inout ButtonContentFrameColumns<S>, parallelism: Parallelism = .serial
     ) -> Mismatch<S>? {
+        firstMismatch(configurations, references: configurations.map { ButtonContent.layout(unchecked: $0) },
+                      columns: columns, output: &output, parallelism: parallelism)
+    }
+
+    /// The same, with the reference frames computed by the caller: `references[i]` is
+    /// `ButtonContent.layout(unchecked: configurations[i])`. (The fuzz target computes them as
+    /// it builds its batch, and keeps those of its fixed padding from one input to the next.)
+    public static func firstMismatch<S: LayoutScalar>(
+        _ configurations: [ButtonContentConfiguration<S>], references: [ButtonContentFrames<S>],
+        columns: ButtonContentColumns<S>, output: inout ButtonContentFrameColumns<S>,
+        parallelism: Parallelism = .serial
+    ) -> Mismatch<S>? {
         precondition(columns.count == configurations.count, "columns must hold the configurations")
+        precondition(references.count == configurations.count, "one reference per configuration")
         columns.uncheckedLayout(into: &output, parallelism: parallelism)
         for index in configurations.indices {
-            let reference = ButtonContent.layout(unchecked: configurations[index])
+            let reference = references[index]
             let kernel = frames(output, at: index)
             if !BitPattern.equal(reference.imageFrame, kernel.imageFrame)
                 || !BitPattern.equal(reference.titleFrame, kernel.titleFrame) {

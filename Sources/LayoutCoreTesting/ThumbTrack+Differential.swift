@@ -51,10 +51,24 @@ public enum ThumbTrackDifferential {
         _ configurations: [ThumbTrackConfiguration<S>], columns: ThumbTrackColumns<S>,
         output: inout ThumbTrackResultColumns<S>, parallelism: Parallelism = .serial
     ) -> Mismatch<S>? {
+        firstMismatch(configurations, references: configurations.map { ThumbTrack.layout(unchecked: $0) },
+                      columns: columns, output: &output, parallelism: parallelism)
+    }
+
+    /// The same, with the reference results computed by the caller: `references[i]` is
+    /// `ThumbTrack.layout(unchecked: configurations[i])`. (The fuzz targets compute them as
+    /// they build their batches, and keep those of their fixed padding from one input to the
+    /// next.)
+    public static func firstMismatch<S: LayoutScalar>(
+        _ configurations: [ThumbTrackConfiguration<S>], references: [ThumbTrackResult<S>],
+        columns: ThumbTrackColumns<S>, output: inout ThumbTrackResultColumns<S>,
+        parallelism: Parallelism = .serial
+    ) -> Mismatch<S>? {
         precondition(columns.count == configurations.count, "columns must hold the configurations")
+        precondition(references.count == configurations.count, "one reference per configuration")
         columns.uncheckedLayout(into: &output, parallelism: parallelism)
         for index in configurations.indices {
-            let reference = ThumbTrack.layout(unchecked: configurations[index])
+            let reference = references[index]
             let kernel = result(output, at: index)
             if !equal(reference, kernel) || output.indexChanged[index] > 1 {
                 return Mismatch(index: index, configuration: configurations[index],

@@ -24,10 +24,24 @@ public enum ToggleTransitionDifferential {
         _ configurations: [ToggleTransitionConfiguration<S>], columns: ToggleTransitionColumns<S>,
         output: inout ToggleTransitionLayerColumns<S>, parallelism: Parallelism = .serial
     ) -> Mismatch<S>? {
+        firstMismatch(configurations, references: configurations.map { ToggleTransition.layout(unchecked: $0) },
+                      columns: columns, output: &output, parallelism: parallelism)
+    }
+
+    /// The same, with the reference layers computed by the caller: `references[i]` is
+    /// `ToggleTransition.layout(unchecked: configurations[i])`. (The fuzz target computes them
+    /// as it builds its batch, and keeps those of its fixed padding from one input to the
+    /// next.)
+    public static func firstMismatch<S: LayoutScalar>(
+        _ configurations: [ToggleTransitionConfiguration<S>], references: [ToggleTransitionLayers<S>],
+        columns: ToggleTransitionColumns<S>, output: inout ToggleTransitionLayerColumns<S>,
+        parallelism: Parallelism = .serial
+    ) -> Mismatch<S>? {
         precondition(columns.count == configurations.count, "columns must hold the configurations")
+        precondition(references.count == configurations.count, "one reference per configuration")
         columns.uncheckedLayout(into: &output, parallelism: parallelism)
         for index in configurations.indices {
-            let reference = ToggleTransition.layout(unchecked: configurations[index])
+            let reference = references[index]
             let kernel = layers(output, at: index)
             if !equal(reference, kernel) {
                 return Mismatch(index: index, configuration: configurations[index], reference: reference, kernel: kernel)

@@ -137,6 +137,19 @@ public enum ButtonContentFuzzChecks {
             displayScale: index % 2 == 0 ? 2 : 0, mode: index % 3 == 0 ? .legacy : .fit)
     }
 
+    /// `paddingConfiguration(0..<count)` as a batch, with their columns and reference frames,
+    /// built once per process and precision: the long tail that one input in eight gets
+    /// (`FuzzBatchShape.trailingPadding`) is then appended in one step per column, and its
+    /// reference frames are not computed again.
+    static func trailingPadding<S: LayoutScalar>(count: Int, as: S.Type) -> ButtonContentFuzzBatch<S> {
+        precondition(count == trailingFloat.configurations.count, "the shape's padding length changed")
+        return S.self == Float.self ? unsafeBitCast(trailingFloat, to: ButtonContentFuzzBatch<S>.self)
+            : unsafeBitCast(trailingDouble, to: ButtonContentFuzzBatch<S>.self)
+    }
+
+    static let trailingFloat = ButtonContentFuzzBatch<Float>(padding: FuzzBatchShape.longTrailingPadding, paddingConfiguration)
+    static let trailingDouble = ButtonContentFuzzBatch<Double>(padding: FuzzBatchShape.longTrailingPadding, paddingConfiguration)
+
     // MARK: - Checks
 
     static func checkInvariants<S: LayoutScalar>(
@@ -161,12 +174,14 @@ public enum ButtonContentFuzzChecks {
             let c = configuration(&source, mode: nil, as: S.self)
             if isValid(c) { batch.pointee.append(c) }
         }
-        for index in 0..<shape.trailingPadding { batch.pointee.append(paddingConfiguration(index)) }
+        if shape.trailingPadding > 0 { batch.pointee.append(trailingPadding(count: shape.trailingPadding, as: S.self)) }
         // The shared comparison (the unit tests make the same), into an output filled with
         // sentinels first, so that an element the kernel skips shows.
+        batch.pointee.computeReferences()
         batch.pointee.fillOutput()
         guard let mismatch = ButtonContentDifferential.firstMismatch(
-            batch.pointee.configurations, columns: batch.pointee.columns, output: &batch.pointee.output, parallelism: shape.parallelism)
+            batch.pointee.configurations, references: batch.pointee.references, columns: batch.pointee.columns,
+            output: &batch.pointee.output, parallelism: shape.parallelism)
         else { return }
         throw FuzzFinding(.mismatch, "kernel != reference",
                           message: "[\(S.self), batch of \(shape.count), lane \(mismatch.index % _laneWidth)] \(mismatch)")
@@ -194,8 +209,18 @@ public enum ButtonContentFuzzChecks {
 /// that a fuzz input costs a few microseconds rather than two dozen allocations.
 struct ButtonContentFuzzBatch<S: LayoutScalar> {
     var configurations: [ButtonContentConfiguration<S>] = []
+    /// `ButtonContent.layout(unchecked:)` of the configurations (`computeReferences()`).
+    var references: [ButtonContentFrames<S>] = []
     var columns = ButtonContentColumns<S>()
     var output = ButtonContentFrameColumns<S>()
+
+    init() {}
+
+    /// The batch of `padding(0..<count)`.
+    init(padding count: Int, _ padding: (Int) -> ButtonContentConfiguration<S>) {
+        for index in 0..<count { append(padding(index)) }
+        computeReferences()
+    }
 
     /// The stored batch, emptied, lent until `FuzzStorage.release(_:)`.
     static func leased() -> UnsafeMutablePointer<Self> {
@@ -206,6 +231,7 @@ struct ButtonContentFuzzBatch<S: LayoutScalar> {
 
     mutating func removeAll() {
         configurations.removeAll(keepingCapacity: true)
+        references.removeAll(keepingCapacity: true)
         func clear<T>(_ column: inout [T]) { column.removeAll(keepingCapacity: true) }
         clear(&columns.width); clear(&columns.height)
         clear(&columns.insetTop); clear(&columns.insetLeading)
@@ -227,6 +253,30 @@ struct ButtonContentFuzzBatch<S: LayoutScalar> {
         columns.imagePlacement.append(c.imagePlacement.rawValue)
         columns.layoutDirection.append(c.layoutDirection.rawValue)
         columns.mode.append(c.mode.rawValue)
+    }
+
+    /// Computes the references of the configurations appended since the last call.
+    mutating func computeReferences() {
+        for index in references.count..<configurations.count {
+            references.append(ButtonContent.layout(unchecked: configurations[index]))
+        }
+    }
+
+    /// Appends every control of `block` (whose references are computed), one step per column.
+    mutating func append(_ block: Self) {
+        computeReferences()
+        configurations.append(contentsOf: block.configurations)
+        references.append(contentsOf: block.references)
+        func add<T>(_ column: inout [T], _ more: [T]) { column.append(contentsOf: more) }
+        let more = block.columns
+        add(&columns.width, more.width); add(&columns.height, more.height)
+        add(&columns.insetTop, more.insetTop); add(&columns.insetLeading, more.insetLeading)
+        add(&columns.insetBottom, more.insetBottom); add(&columns.insetTrailing, more.insetTrailing)
+        add(&columns.imageWidth, more.imageWidth); add(&columns.imageHeight, more.imageHeight)
+        add(&columns.titleWidth, more.titleWidth); add(&columns.titleHeight, more.titleHeight)
+        add(&columns.imagePadding, more.imagePadding); add(&columns.displayScale, more.displayScale)
+        add(&columns.imagePlacement, more.imagePlacement); add(&columns.layoutDirection, more.layoutDirection)
+        add(&columns.mode, more.mode)
     }
 
     /// Fills the output with sentinels, one per control, so an element the kernel skips shows.

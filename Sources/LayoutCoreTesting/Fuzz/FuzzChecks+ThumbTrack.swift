@@ -64,6 +64,19 @@ public enum ThumbTrackFuzzChecks {
     static let typicalDouble: [ThumbTrackConfiguration<Double>] =
         ThumbTrackGenerator.benchmarkBatch(count: 3, seed: 0x7EAD, as: Double.self).configurations.filter(isValid)
 
+    /// `paddingConfiguration(0..<count)` as a batch, with their columns and reference results,
+    /// built once per process and precision: the long tail that one input in eight gets
+    /// (`FuzzBatchShape.trailingPadding`) is then appended in one step per column, and its
+    /// references are not computed again.
+    static func trailingPadding<S: LayoutScalar>(count: Int, as: S.Type) -> ThumbTrackFuzzBatch<S> {
+        precondition(count == trailingFloat.configurations.count, "the shape's padding length changed")
+        return S.self == Float.self ? unsafeBitCast(trailingFloat, to: ThumbTrackFuzzBatch<S>.self)
+            : unsafeBitCast(trailingDouble, to: ThumbTrackFuzzBatch<S>.self)
+    }
+
+    static let trailingFloat = ThumbTrackFuzzBatch<Float>(padding: FuzzBatchShape.longTrailingPadding, paddingConfiguration)
+    static let trailingDouble = ThumbTrackFuzzBatch<Double>(padding: FuzzBatchShape.longTrailingPadding, paddingConfiguration)
+
     /// A plain control (the padding in front of decoded controls).
     static func paddingConfiguration<S: LayoutScalar>(_ index: Int) -> ThumbTrackConfiguration<S> {
         ThumbTrackConfiguration(
@@ -97,7 +110,8 @@ public enum ThumbTrackFuzzChecks {
         for index in batch.pointee.configurations.indices {
             let released = batch.pointee.configurations[index]
             if let violation = ThumbTrackInvariants.halfSegmentViolations(
-                released, reference: ThumbTrack.layout(unchecked: released), kernel: ThumbTrackDifferential.result(batch.pointee.output, at: index)).first {
+                released, reference: ThumbTrack.layout(unchecked: released),
+                kernel: ThumbTrackDifferential.result(batch.pointee.output, at: index)).first {
                 throw FuzzFinding(violation, precision: "\(S.self)")
             }
         }
@@ -113,12 +127,14 @@ public enum ThumbTrackFuzzChecks {
             let c = ThumbTrackGenerator.configuration(&source, as: S.self)
             if isValid(c) { batch.pointee.append(c) }
         }
-        for index in 0..<shape.trailingPadding { batch.pointee.append(paddingConfiguration(index)) }
+        if shape.trailingPadding > 0 { batch.pointee.append(trailingPadding(count: shape.trailingPadding, as: S.self)) }
         // The shared comparison (the unit tests make the same), into an output filled with
         // sentinels first, so that an element the kernel skips shows.
+        batch.pointee.computeReferences()
         batch.pointee.fillOutput()
         guard let mismatch = ThumbTrackDifferential.firstMismatch(
-            batch.pointee.configurations, columns: batch.pointee.columns, output: &batch.pointee.output, parallelism: shape.parallelism)
+            batch.pointee.configurations, references: batch.pointee.references, columns: batch.pointee.columns,
+            output: &batch.pointee.output, parallelism: shape.parallelism)
         else { return }
         throw FuzzFinding(.mismatch, "kernel != reference",
                           message: "[\(S.self), batch of \(shape.count), lane \(mismatch.index % _laneWidth)] \(mismatch)")
@@ -145,8 +161,19 @@ public enum ThumbTrackFuzzChecks {
 /// module's specialized array operations and reused between inputs (see `FuzzStorage`).
 struct ThumbTrackFuzzBatch<S: LayoutScalar> {
     var configurations: [ThumbTrackConfiguration<S>] = []
+    /// `ThumbTrack.layout(unchecked:)` of the configurations, for the differential check
+    /// (`computeReferences()`; the invariants check computes each where it reads it).
+    var references: [ThumbTrackResult<S>] = []
     var columns = ThumbTrackColumns<S>()
     var output = ThumbTrackResultColumns<S>()
+
+    init() {}
+
+    /// The batch of `padding(0..<count)`.
+    init(padding count: Int, _ padding: (Int) -> ThumbTrackConfiguration<S>) {
+        for index in 0..<count { append(padding(index)) }
+        computeReferences()
+    }
 
     /// The stored batch, emptied, lent until `FuzzStorage.release(_:)`.
     static func leased() -> UnsafeMutablePointer<Self> {
@@ -157,6 +184,7 @@ struct ThumbTrackFuzzBatch<S: LayoutScalar> {
 
     mutating func removeAll() {
         configurations.removeAll(keepingCapacity: true)
+        references.removeAll(keepingCapacity: true)
         func clear<T>(_ column: inout [T]) { column.removeAll(keepingCapacity: true) }
         clear(&columns.width); clear(&columns.height); clear(&columns.inset)
         clear(&columns.segmentCount); clear(&columns.selectedIndex)
@@ -179,6 +207,29 @@ struct ThumbTrackFuzzBatch<S: LayoutScalar> {
         columns.snapping.append(c.snapping.rawKind); columns.projectionRate.append(c.snapping.rate)
         columns.rubberBand.append(c.rubberBand ? 1 : 0)
         columns.mode.append(c.mode.rawValue)
+    }
+
+    /// Computes the references of the configurations appended since the last call.
+    mutating func computeReferences() {
+        for index in references.count..<configurations.count {
+            references.append(ThumbTrack.layout(unchecked: configurations[index]))
+        }
+    }
+
+    /// Appends every control of `block` (whose references are computed), one step per column.
+    mutating func append(_ block: Self) {
+        computeReferences()
+        configurations.append(contentsOf: block.configurations)
+        references.append(contentsOf: block.references)
+        func add<T>(_ column: inout [T], _ more: [T]) { column.append(contentsOf: more) }
+        let more = block.columns
+        add(&columns.width, more.width); add(&columns.height, more.height)
+        add(&columns.inset, more.inset); add(&columns.segmentCount, more.segmentCount)
+        add(&columns.selectedIndex, more.selectedIndex); add(&columns.translation, more.translation)
+        add(&columns.velocity, more.velocity); add(&columns.phase, more.phase)
+        add(&columns.layoutDirection, more.layoutDirection); add(&columns.snapping, more.snapping)
+        add(&columns.projectionRate, more.projectionRate); add(&columns.rubberBand, more.rubberBand)
+        add(&columns.mode, more.mode)
     }
 
     /// Fills the output with sentinels, one per control.

@@ -62,6 +62,19 @@ public enum ToggleTransitionFuzzChecks {
     static let typicalDouble: [ToggleTransitionConfiguration<Double>] =
         ToggleTransitionGenerator.benchmarkBatch(count: 3, seed: 0x7EAD, as: Double.self).configurations.filter(isValid)
 
+    /// `paddingConfiguration(0..<count)` as a batch, with their columns and reference results,
+    /// built once per process and precision: the long tail that one input in eight gets
+    /// (`FuzzBatchShape.trailingPadding`) is then appended in one step per column, and its
+    /// references are not computed again.
+    static func trailingPadding<S: LayoutScalar>(count: Int, as: S.Type) -> ToggleTransitionFuzzBatch<S> {
+        precondition(count == trailingFloat.configurations.count, "the shape's padding length changed")
+        return S.self == Float.self ? unsafeBitCast(trailingFloat, to: ToggleTransitionFuzzBatch<S>.self)
+            : unsafeBitCast(trailingDouble, to: ToggleTransitionFuzzBatch<S>.self)
+    }
+
+    static let trailingFloat = ToggleTransitionFuzzBatch<Float>(padding: FuzzBatchShape.longTrailingPadding, paddingConfiguration)
+    static let trailingDouble = ToggleTransitionFuzzBatch<Double>(padding: FuzzBatchShape.longTrailingPadding, paddingConfiguration)
+
     /// A plain control (the padding around decoded controls): mid-transition, and from the
     /// fifth on always eased in and out, so that 36 of them fill the easing solver's widest
     /// path (eight lane groups at once).
@@ -99,12 +112,14 @@ public enum ToggleTransitionFuzzChecks {
             let c = ToggleTransitionGenerator.configuration(&source, as: S.self)
             if isValid(c) { batch.pointee.append(c) }
         }
-        for index in 0..<shape.trailingPadding { batch.pointee.append(paddingConfiguration(index)) }
+        if shape.trailingPadding > 0 { batch.pointee.append(trailingPadding(count: shape.trailingPadding, as: S.self)) }
         // The shared comparison (the unit tests make the same), into an output filled with
         // sentinels first, so that an element the kernel skips shows.
+        batch.pointee.computeReferences()
         batch.pointee.fillOutput()
         guard let mismatch = ToggleTransitionDifferential.firstMismatch(
-            batch.pointee.configurations, columns: batch.pointee.columns, output: &batch.pointee.output, parallelism: shape.parallelism)
+            batch.pointee.configurations, references: batch.pointee.references, columns: batch.pointee.columns,
+            output: &batch.pointee.output, parallelism: shape.parallelism)
         else { return }
         throw FuzzFinding(.mismatch, "kernel != reference",
                           message: "[\(S.self), batch of \(shape.count), lane \(mismatch.index % _laneWidth)] \(mismatch)")
@@ -133,8 +148,18 @@ public enum ToggleTransitionFuzzChecks {
 /// module's specialized array operations and reused between inputs (see `FuzzStorage`).
 struct ToggleTransitionFuzzBatch<S: LayoutScalar> {
     var configurations: [ToggleTransitionConfiguration<S>] = []
+    /// `ToggleTransition.layout(unchecked:)` of the configurations (`computeReferences()`).
+    var references: [ToggleTransitionLayers<S>] = []
     var columns = ToggleTransitionColumns<S>()
     var output = ToggleTransitionLayerColumns<S>()
+
+    init() {}
+
+    /// The batch of `padding(0..<count)`.
+    init(padding count: Int, _ padding: (Int) -> ToggleTransitionConfiguration<S>) {
+        for index in 0..<count { append(padding(index)) }
+        computeReferences()
+    }
 
     /// The stored batch, emptied, lent until `FuzzStorage.release(_:)`.
     static func leased() -> UnsafeMutablePointer<Self> {
@@ -145,6 +170,7 @@ struct ToggleTransitionFuzzBatch<S: LayoutScalar> {
 
     mutating func removeAll() {
         configurations.removeAll(keepingCapacity: true)
+        references.removeAll(keepingCapacity: true)
         func clear<T>(_ column: inout [T]) { column.removeAll(keepingCapacity: true) }
         clear(&columns.width); clear(&columns.height)
         clear(&columns.offImageWidth); clear(&columns.offImageHeight)
@@ -176,6 +202,30 @@ struct ToggleTransitionFuzzBatch<S: LayoutScalar> {
         body(&output.indeterminateAlpha); body(&output.indeterminateScale)
         body(&output.indeterminateX); body(&output.indeterminateY)
         body(&output.indeterminateWidth); body(&output.indeterminateHeight)
+    }
+
+    /// Computes the references of the configurations appended since the last call.
+    mutating func computeReferences() {
+        for index in references.count..<configurations.count {
+            references.append(ToggleTransition.layout(unchecked: configurations[index]))
+        }
+    }
+
+    /// Appends every control of `block` (whose references are computed), one step per column.
+    mutating func append(_ block: Self) {
+        computeReferences()
+        configurations.append(contentsOf: block.configurations)
+        references.append(contentsOf: block.references)
+        func add<T>(_ column: inout [T], _ more: [T]) { column.append(contentsOf: more) }
+        let more = block.columns
+        add(&columns.width, more.width); add(&columns.height, more.height)
+        add(&columns.offImageWidth, more.offImageWidth); add(&columns.offImageHeight, more.offImageHeight)
+        add(&columns.onImageWidth, more.onImageWidth); add(&columns.onImageHeight, more.onImageHeight)
+        add(&columns.indeterminateImageWidth, more.indeterminateImageWidth); add(&columns.indeterminateImageHeight, more.indeterminateImageHeight)
+        add(&columns.from, more.from); add(&columns.to, more.to)
+        add(&columns.elapsed, more.elapsed); add(&columns.duration, more.duration)
+        add(&columns.curve, more.curve); add(&columns.animated, more.animated)
+        add(&columns.mode, more.mode)
     }
 
     /// Fills the output with sentinels, one per control.

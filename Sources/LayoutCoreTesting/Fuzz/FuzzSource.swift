@@ -72,6 +72,9 @@ public struct FuzzBatchShape: Sendable {
 
     public var count: Int { leadingPadding + decodedCount + trailingPadding }
 
+    /// The trailing padding of one input in eight.
+    public static let longTrailingPadding = 36
+
     /// The batch shape: bit 0 precision, bits 1-4 the decoded count, bits 5-6 the leading
     /// padding, bits 7-9 the parallelism, bits 10-12 the trailing padding.
     public init<Source: ValueSource>(_ source: inout Source, maximumCount: Int = 16) {
@@ -84,7 +87,7 @@ public struct FuzzBatchShape: Sendable {
         case 6: parallelism = .automatic
         default: parallelism = .serial
         }
-        trailingPadding = (word >> 10) & 7 == 7 ? 36 : 0
+        trailingPadding = (word >> 10) & 7 == 7 ? Self.longTrailingPadding : 0
     }
 }
 
