@@ -5,55 +5,60 @@ import Testing
 /// `removeAll(keepingCapacity:)` on the input columns: a caller that refills its columns every
 /// frame gets empty columns that keep their storage, and refilled columns equal fresh ones.
 @Suite struct ColumnsReuseTests {
-    /// Every column of `columns`, type-erased, to check them all at once.
+    @Test func buttonContent() {
+        Self.checkReuse(
+            first: ButtonContentGenerator.batch(count: 40, seed: 1, as: Float.self).configurations,
+            second: ButtonContentGenerator.batch(count: 25, seed: 2, as: Float.self).configurations,
+            build: ButtonContentColumns.init, append: { $0.append($1) },
+            removeAll: { $0.removeAll(keepingCapacity: $1) }, count: \.count)
+    }
+
+    @Test func thumbTrack() {
+        Self.checkReuse(
+            first: ThumbTrackGenerator.benchmarkBatch(count: 40, seed: 1, as: Float.self).configurations,
+            second: ThumbTrackGenerator.benchmarkBatch(count: 25, seed: 2, as: Float.self).configurations,
+            build: ThumbTrackColumns.init, append: { $0.append($1) },
+            removeAll: { $0.removeAll(keepingCapacity: $1) }, count: \.count)
+    }
+
+    @Test func toggleTransition() {
+        Self.checkReuse(
+            first: ToggleTransitionGenerator.benchmarkBatch(count: 40, seed: 1, as: Float.self).configurations,
+            second: ToggleTransitionGenerator.benchmarkBatch(count: 25, seed: 2, as: Float.self).configurations,
+            build: ToggleTransitionColumns.init, append: { $0.append($1) },
+            removeAll: { $0.removeAll(keepingCapacity: $1) }, count: \.count)
+    }
+
+    /// Columns of `first` emptied keeping their storage: every column is empty with room for
+    /// `first.count` elements; refilled with `second`, they equal columns built from `second`;
+    /// emptied without keeping the storage, they equal new columns.
+    static func checkReuse<Columns: Equatable, Configuration>(
+        first: [Configuration], second: [Configuration],
+        build: ([Configuration]) -> Columns, append: (inout Columns, Configuration) -> Void,
+        removeAll: (inout Columns, Bool) -> Void, count: (Columns) -> Int
+    ) {
+        var columns = build(first)
+        removeAll(&columns, true)
+        #expect(count(columns) == 0 && allEmpty(columns))
+        #expect(allHaveCapacity(columns, atLeast: first.count))
+        for configuration in second { append(&columns, configuration) }
+        #expect(columns == build(second))
+        removeAll(&columns, false)
+        #expect(columns == build([]))
+        #expect(allHaveCapacity(columns, atLeast: 0) && !allHaveCapacity(columns, atLeast: 1))
+    }
+
+    /// Whether every stored column (array) of `columns` is empty.
     static func allEmpty<C>(_ columns: C) -> Bool {
         Mirror(reflecting: columns).children.allSatisfy { ($0.value as? any Collection)?.isEmpty == true }
     }
 
+    /// Whether every stored column of `columns` has room for `capacity` elements.
     static func allHaveCapacity<C>(_ columns: C, atLeast capacity: Int) -> Bool {
         // (Through a protocol: `value as? [Float]` also succeeds for an empty `[UInt8]`.)
-        Mirror(reflecting: columns).children.allSatisfy { ($0.value as? any ReportsCapacity)?.reportedCapacity ?? 0 >= capacity }
-    }
-
-    @Test func buttonContent() {
-        let first = ButtonContentGenerator.batch(count: 40, seed: 1, as: Float.self)
-        let second = ButtonContentGenerator.batch(count: 25, seed: 2, as: Float.self)
-        var columns = type(of: first.columns).init(first.configurations)  // storage of its own
-        columns.removeAll(keepingCapacity: true)
-        #expect(columns.count == 0 && Self.allEmpty(columns))
-        #expect(Self.allHaveCapacity(columns, atLeast: 40))
-        for configuration in second.configurations { columns.append(configuration) }
-        #expect(columns == second.columns)
-        columns.removeAll()
-        #expect(columns == ButtonContentColumns<Float>())
-    }
-
-    @Test func thumbTrack() {
-        let first = ThumbTrackGenerator.benchmarkBatch(count: 40, seed: 1, as: Float.self)
-        let second = ThumbTrackGenerator.benchmarkBatch(count: 25, seed: 2, as: Float.self)
-        var columns = type(of: first.columns).init(first.configurations)  // storage of its own
-        columns.removeAll(keepingCapacity: true)
-        #expect(columns.count == 0 && Self.allEmpty(columns))
-        #expect(Self.allHaveCapacity(columns, atLeast: 40))
-        for configuration in second.configurations { columns.append(configuration) }
-        #expect(columns == second.columns)
-        columns.removeAll()
-        #expect(columns == ThumbTrackColumns<Float>())
-    }
-
-    @Test func toggleTransition() {
-        let first = ToggleTransitionGenerator.benchmarkBatch(count: 40, seed: 1, as: Float.self)
-        let second = ToggleTransitionGenerator.benchmarkBatch(count: 25, seed: 2, as: Float.self)
-        var columns = type(of: first.columns).init(first.configurations)  // storage of its own
-        columns.removeAll(keepingCapacity: true)
-        #expect(columns.count == 0 && Self.allEmpty(columns))
-        #expect(Self.allHaveCapacity(columns, atLeast: 40))
-        for configuration in second.configurations { columns.append(configuration) }
-        #expect(columns == second.columns)
-        columns.removeAll()
-        #expect(columns == ToggleTransitionColumns<Float>())
+        Mirror(reflecting: columns).children.allSatisfy { ($0.value as? any ReportsCapacity)?.reportedCapacity ?? -1 >= capacity }
     }
 }
 
 private protocol ReportsCapacity { var reportedCapacity: Int { get } }
-extension Array: ReportsCapacity { var reportedCapacity: Int { capacity } }
+extension Array: ReportsCapacity { fileprivate var reportedCapacity: Int { capacity } }

@@ -143,8 +143,7 @@ public enum ButtonContentFuzzChecks {
     /// reference frames are not computed again.
     static func trailingPadding<S: LayoutScalar>(count: Int, as: S.Type) -> ButtonContentFuzzBatch<S> {
         precondition(count == trailingFloat.configurations.count, "the shape's padding length changed")
-        return S.self == Float.self ? unsafeBitCast(trailingFloat, to: ButtonContentFuzzBatch<S>.self)
-            : unsafeBitCast(trailingDouble, to: ButtonContentFuzzBatch<S>.self)
+        return FuzzPadding.block(float: trailingFloat, double: trailingDouble, as: S.self)
     }
 
     static let trailingFloat = ButtonContentFuzzBatch<Float>(padding: FuzzBatchShape.longTrailingPadding, paddingConfiguration)
@@ -207,7 +206,7 @@ public enum ButtonContentFuzzChecks {
 /// output, built with the specialized array operations of this module (not the library's
 /// generic `append`/`resize`), and reused from one input to the next (see `FuzzStorage`), so
 /// that a fuzz input costs a few microseconds rather than two dozen allocations.
-struct ButtonContentFuzzBatch<S: LayoutScalar> {
+struct ButtonContentFuzzBatch<S: LayoutScalar>: FuzzReferenceBatch {
     var configurations: [ButtonContentConfiguration<S>] = []
     /// `ButtonContent.layout(unchecked:)` of the configurations (`computeReferences()`).
     var references: [ButtonContentFrames<S>] = []
@@ -216,10 +215,8 @@ struct ButtonContentFuzzBatch<S: LayoutScalar> {
 
     init() {}
 
-    /// The batch of `padding(0..<count)`.
-    init(padding count: Int, _ padding: (Int) -> ButtonContentConfiguration<S>) {
-        for index in 0..<count { append(padding(index)) }
-        computeReferences()
+    static func reference(_ configuration: ButtonContentConfiguration<S>) -> ButtonContentFrames<S> {
+        ButtonContent.layout(unchecked: configuration)
     }
 
     /// The stored batch, emptied, lent until `FuzzStorage.release(_:)`.
@@ -255,18 +252,7 @@ struct ButtonContentFuzzBatch<S: LayoutScalar> {
         columns.mode.append(c.mode.rawValue)
     }
 
-    /// Computes the references of the configurations appended since the last call.
-    mutating func computeReferences() {
-        for index in references.count..<configurations.count {
-            references.append(ButtonContent.layout(unchecked: configurations[index]))
-        }
-    }
-
-    /// Appends every control of `block` (whose references are computed), one step per column.
-    mutating func append(_ block: Self) {
-        computeReferences()
-        configurations.append(contentsOf: block.configurations)
-        references.append(contentsOf: block.references)
+    mutating func appendColumns(of block: Self) {
         func add<T>(_ column: inout [T], _ more: [T]) { column.append(contentsOf: more) }
         let more = block.columns
         add(&columns.width, more.width); add(&columns.height, more.height)

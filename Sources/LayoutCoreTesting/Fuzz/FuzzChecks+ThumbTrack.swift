@@ -70,8 +70,7 @@ public enum ThumbTrackFuzzChecks {
     /// references are not computed again.
     static func trailingPadding<S: LayoutScalar>(count: Int, as: S.Type) -> ThumbTrackFuzzBatch<S> {
         precondition(count == trailingFloat.configurations.count, "the shape's padding length changed")
-        return S.self == Float.self ? unsafeBitCast(trailingFloat, to: ThumbTrackFuzzBatch<S>.self)
-            : unsafeBitCast(trailingDouble, to: ThumbTrackFuzzBatch<S>.self)
+        return FuzzPadding.block(float: trailingFloat, double: trailingDouble, as: S.self)
     }
 
     static let trailingFloat = ThumbTrackFuzzBatch<Float>(padding: FuzzBatchShape.longTrailingPadding, paddingConfiguration)
@@ -159,7 +158,7 @@ public enum ThumbTrackFuzzChecks {
 
 /// A batch of thumb track controls, their columns and the kernel's output, built with this
 /// module's specialized array operations and reused between inputs (see `FuzzStorage`).
-struct ThumbTrackFuzzBatch<S: LayoutScalar> {
+struct ThumbTrackFuzzBatch<S: LayoutScalar>: FuzzReferenceBatch {
     var configurations: [ThumbTrackConfiguration<S>] = []
     /// `ThumbTrack.layout(unchecked:)` of the configurations, for the differential check
     /// (`computeReferences()`; the invariants check computes each where it reads it).
@@ -169,10 +168,8 @@ struct ThumbTrackFuzzBatch<S: LayoutScalar> {
 
     init() {}
 
-    /// The batch of `padding(0..<count)`.
-    init(padding count: Int, _ padding: (Int) -> ThumbTrackConfiguration<S>) {
-        for index in 0..<count { append(padding(index)) }
-        computeReferences()
+    static func reference(_ configuration: ThumbTrackConfiguration<S>) -> ThumbTrackResult<S> {
+        ThumbTrack.layout(unchecked: configuration)
     }
 
     /// The stored batch, emptied, lent until `FuzzStorage.release(_:)`.
@@ -209,18 +206,7 @@ struct ThumbTrackFuzzBatch<S: LayoutScalar> {
         columns.mode.append(c.mode.rawValue)
     }
 
-    /// Computes the references of the configurations appended since the last call.
-    mutating func computeReferences() {
-        for index in references.count..<configurations.count {
-            references.append(ThumbTrack.layout(unchecked: configurations[index]))
-        }
-    }
-
-    /// Appends every control of `block` (whose references are computed), one step per column.
-    mutating func append(_ block: Self) {
-        computeReferences()
-        configurations.append(contentsOf: block.configurations)
-        references.append(contentsOf: block.references)
+    mutating func appendColumns(of block: Self) {
         func add<T>(_ column: inout [T], _ more: [T]) { column.append(contentsOf: more) }
         let more = block.columns
         add(&columns.width, more.width); add(&columns.height, more.height)

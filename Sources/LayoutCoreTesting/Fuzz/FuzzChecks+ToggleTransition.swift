@@ -68,8 +68,7 @@ public enum ToggleTransitionFuzzChecks {
     /// references are not computed again.
     static func trailingPadding<S: LayoutScalar>(count: Int, as: S.Type) -> ToggleTransitionFuzzBatch<S> {
         precondition(count == trailingFloat.configurations.count, "the shape's padding length changed")
-        return S.self == Float.self ? unsafeBitCast(trailingFloat, to: ToggleTransitionFuzzBatch<S>.self)
-            : unsafeBitCast(trailingDouble, to: ToggleTransitionFuzzBatch<S>.self)
+        return FuzzPadding.block(float: trailingFloat, double: trailingDouble, as: S.self)
     }
 
     static let trailingFloat = ToggleTransitionFuzzBatch<Float>(padding: FuzzBatchShape.longTrailingPadding, paddingConfiguration)
@@ -146,7 +145,7 @@ public enum ToggleTransitionFuzzChecks {
 
 /// A batch of toggle transitions, their columns and the kernel's output, built with this
 /// module's specialized array operations and reused between inputs (see `FuzzStorage`).
-struct ToggleTransitionFuzzBatch<S: LayoutScalar> {
+struct ToggleTransitionFuzzBatch<S: LayoutScalar>: FuzzReferenceBatch {
     var configurations: [ToggleTransitionConfiguration<S>] = []
     /// `ToggleTransition.layout(unchecked:)` of the configurations (`computeReferences()`).
     var references: [ToggleTransitionLayers<S>] = []
@@ -155,10 +154,8 @@ struct ToggleTransitionFuzzBatch<S: LayoutScalar> {
 
     init() {}
 
-    /// The batch of `padding(0..<count)`.
-    init(padding count: Int, _ padding: (Int) -> ToggleTransitionConfiguration<S>) {
-        for index in 0..<count { append(padding(index)) }
-        computeReferences()
+    static func reference(_ configuration: ToggleTransitionConfiguration<S>) -> ToggleTransitionLayers<S> {
+        ToggleTransition.layout(unchecked: configuration)
     }
 
     /// The stored batch, emptied, lent until `FuzzStorage.release(_:)`.
@@ -204,18 +201,7 @@ struct ToggleTransitionFuzzBatch<S: LayoutScalar> {
         body(&output.indeterminateWidth); body(&output.indeterminateHeight)
     }
 
-    /// Computes the references of the configurations appended since the last call.
-    mutating func computeReferences() {
-        for index in references.count..<configurations.count {
-            references.append(ToggleTransition.layout(unchecked: configurations[index]))
-        }
-    }
-
-    /// Appends every control of `block` (whose references are computed), one step per column.
-    mutating func append(_ block: Self) {
-        computeReferences()
-        configurations.append(contentsOf: block.configurations)
-        references.append(contentsOf: block.references)
+    mutating func appendColumns(of block: Self) {
         func add<T>(_ column: inout [T], _ more: [T]) { column.append(contentsOf: more) }
         let more = block.columns
         add(&columns.width, more.width); add(&columns.height, more.height)

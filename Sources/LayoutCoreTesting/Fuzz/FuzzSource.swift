@@ -115,3 +115,55 @@ enum FuzzPadding {
         return nil
     }
 }
+
+extension FuzzPadding {
+    /// `float` when `S` is `Float`, `double` when it is `Double`: the same generic batch type
+    /// built for each precision (`Batch<Float>` and `Batch<Double>`), as a `Result`.
+    static func block<S: LayoutScalar, F, D, Result>(float: F, double: D, as: S.Type) -> Result {
+        S.self == Float.self ? unsafeBitCast(float, to: Result.self) : unsafeBitCast(double, to: Result.self)
+    }
+}
+
+/// What the three differential checks' batches share: configurations, their columns, and
+/// the reference result of each configuration, with a fixed padding block built once per
+/// process (see `FuzzBatchShape.trailingPadding`) and appended in one step per column.
+protocol FuzzReferenceBatch {
+    associatedtype Configuration
+    associatedtype Reference
+
+    var configurations: [Configuration] { get set }
+    /// `reference(configurations[i])` for `i < references.count` (`computeReferences()`).
+    var references: [Reference] { get set }
+
+    init()
+    /// The reference layout (`layout(unchecked:)`) of one configuration.
+    static func reference(_ configuration: Configuration) -> Reference
+    /// Appends one configuration and its column values.
+    mutating func append(_ configuration: Configuration)
+    /// Appends every column of `block` to the columns.
+    mutating func appendColumns(of block: Self)
+}
+
+extension FuzzReferenceBatch {
+    /// The batch of `padding(0..<count)`, references computed.
+    init(padding count: Int, _ padding: (Int) -> Configuration) {
+        self.init()
+        for index in 0..<count { append(padding(index)) }
+        computeReferences()
+    }
+
+    /// Computes the references of the configurations appended since the last call.
+    mutating func computeReferences() {
+        for index in references.count..<configurations.count {
+            references.append(Self.reference(configurations[index]))
+        }
+    }
+
+    /// Appends every control of `block` (whose references are computed), one step per column.
+    mutating func append(_ block: Self) {
+        computeReferences()
+        configurations.append(contentsOf: block.configurations)
+        references.append(contentsOf: block.references)
+        appendColumns(of: block)
+    }
+}
