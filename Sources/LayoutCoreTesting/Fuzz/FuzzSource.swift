@@ -73,7 +73,7 @@ public struct FuzzBatchShape: Sendable {
     public var count: Int { leadingPadding + decodedCount + trailingPadding }
 
     /// The trailing padding of one input in eight.
-    public static let longTrailingPadding = 36
+    public static var longTrailingPadding: Int { 36 }
 
     /// The batch shape: bit 0 precision, bits 1-4 the decoded count, bits 5-6 the leading
     /// padding, bits 7-9 the parallelism, bits 10-12 the trailing padding.
