@@ -32,21 +32,12 @@ struct ThumbTrackBadInput<S: LayoutScalar> {
 
     static var maximum: S { S(LayoutLimits.maximumLength) }
 
-    mutating func clear() {
-        func clear<T>(_ column: inout [T]) { column.removeAll(keepingCapacity: true) }
-        clear(&columns.width); clear(&columns.height); clear(&columns.inset)
-        clear(&columns.segmentCount); clear(&columns.selectedIndex)
-        clear(&columns.translation); clear(&columns.velocity)
-        clear(&columns.phase); clear(&columns.layoutDirection)
-        clear(&columns.snapping); clear(&columns.projectionRate)
-        clear(&columns.rubberBand); clear(&columns.mode)
-    }
 
     /// Decodes the columns; returns their lengths in declaration order.
     mutating func decode(_ source: inout FuzzSource) -> [Int] {
         BadInputFuzzChecks.columnLengths(&source, columns: BadInputFuzzChecks.thumbFields.count, into: &lengths)
         let allClean = BadInputFuzzChecks.allClean(&source)
-        clear()
+        columns.removeAll(keepingCapacity: true)
         let maximum = Self.maximum
         for index in 0..<(lengths.max() ?? 0) {
             let dirty = !allClean && source.next(below: 4) == 0
@@ -238,7 +229,7 @@ struct ThumbTrackBadInput<S: LayoutScalar> {
             // `.nearest` control's rate column is written as 0 by `append`).
             rebuilt.removeAll(keepingCapacity: true)
             for configuration in configurations { rebuilt.append(configuration) }
-            for index in rebuilt.projectionRate.indices where index < columns.count && columns.snapping[index] == 0 {
+            for index in rebuilt.projectionRate.indices where columns.snapping[index] == 0 {
                 rebuilt.projectionRate[index] = columns.projectionRate[index]
             }
             if rebuilt != columns {

@@ -80,10 +80,7 @@ struct ToggleTransitionBadInput<S: LayoutScalar> {
     mutating func decode(_ source: inout FuzzSource) -> [Int] {
         BadInputFuzzChecks.columnLengths(&source, columns: BadInputFuzzChecks.toggleFields.count, into: &lengths)
         let allClean = BadInputFuzzChecks.allClean(&source)
-        for field in 0..<8 { withSizeColumn(field) { $0.removeAll(keepingCapacity: true) } }
-        func clear<T>(_ column: inout [T]) { column.removeAll(keepingCapacity: true) }
-        clear(&columns.from); clear(&columns.to); clear(&columns.elapsed); clear(&columns.duration)
-        clear(&columns.curve); clear(&columns.animated); clear(&columns.mode)
+        columns.removeAll(keepingCapacity: true)
         let maximum = Self.maximum
         let huge = S.greatestFiniteMagnitude
         for index in 0..<(lengths.max() ?? 0) {

@@ -300,8 +300,7 @@ struct ButtonContentBadInput<S: LayoutScalar> {
         let fieldCount = BadInputFuzzChecks.buttonFields.count
         BadInputFuzzChecks.columnLengths(&source, columns: fieldCount, into: &lengths)
         let allClean = BadInputFuzzChecks.allClean(&source)
-        for field in 0..<12 { withFloatColumn(field) { $0.removeAll(keepingCapacity: true) } }
-        for field in 0..<3 { withCaseColumn(field) { $0.removeAll(keepingCapacity: true) } }
+        columns.removeAll(keepingCapacity: true)
         // Element by element, so that a dirty element has its bad values side by side; each
         // column stops at its own length.
         let longest = lengths.max() ?? 0

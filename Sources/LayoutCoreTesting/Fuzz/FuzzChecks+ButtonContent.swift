@@ -229,14 +229,7 @@ struct ButtonContentFuzzBatch<S: LayoutScalar>: FuzzReferenceBatch {
     mutating func removeAll() {
         configurations.removeAll(keepingCapacity: true)
         references.removeAll(keepingCapacity: true)
-        func clear<T>(_ column: inout [T]) { column.removeAll(keepingCapacity: true) }
-        clear(&columns.width); clear(&columns.height)
-        clear(&columns.insetTop); clear(&columns.insetLeading)
-        clear(&columns.insetBottom); clear(&columns.insetTrailing)
-        clear(&columns.imageWidth); clear(&columns.imageHeight)
-        clear(&columns.titleWidth); clear(&columns.titleHeight)
-        clear(&columns.imagePadding); clear(&columns.displayScale)
-        clear(&columns.imagePlacement); clear(&columns.layoutDirection); clear(&columns.mode)
+        columns.removeAll(keepingCapacity: true)
     }
 
     mutating func append(_ c: ButtonContentConfiguration<S>) {

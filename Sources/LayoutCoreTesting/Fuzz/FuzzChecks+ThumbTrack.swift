@@ -182,13 +182,7 @@ struct ThumbTrackFuzzBatch<S: LayoutScalar>: FuzzReferenceBatch {
     mutating func removeAll() {
         configurations.removeAll(keepingCapacity: true)
         references.removeAll(keepingCapacity: true)
-        func clear<T>(_ column: inout [T]) { column.removeAll(keepingCapacity: true) }
-        clear(&columns.width); clear(&columns.height); clear(&columns.inset)
-        clear(&columns.segmentCount); clear(&columns.selectedIndex)
-        clear(&columns.translation); clear(&columns.velocity)
-        clear(&columns.phase); clear(&columns.layoutDirection)
-        clear(&columns.snapping); clear(&columns.projectionRate)
-        clear(&columns.rubberBand); clear(&columns.mode)
+        columns.removeAll(keepingCapacity: true)
     }
 
     /// Appends a valid configuration (its segment count and index fit in a byte).

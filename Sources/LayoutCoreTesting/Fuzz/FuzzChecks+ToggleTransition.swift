@@ -168,13 +168,7 @@ struct ToggleTransitionFuzzBatch<S: LayoutScalar>: FuzzReferenceBatch {
     mutating func removeAll() {
         configurations.removeAll(keepingCapacity: true)
         references.removeAll(keepingCapacity: true)
-        func clear<T>(_ column: inout [T]) { column.removeAll(keepingCapacity: true) }
-        clear(&columns.width); clear(&columns.height)
-        clear(&columns.offImageWidth); clear(&columns.offImageHeight)
-        clear(&columns.onImageWidth); clear(&columns.onImageHeight)
-        clear(&columns.indeterminateImageWidth); clear(&columns.indeterminateImageHeight)
-        clear(&columns.from); clear(&columns.to); clear(&columns.elapsed); clear(&columns.duration)
-        clear(&columns.curve); clear(&columns.animated); clear(&columns.mode)
+        columns.removeAll(keepingCapacity: true)
     }
 
     mutating func append(_ c: ToggleTransitionConfiguration<S>) {
