@@ -150,7 +150,9 @@ public enum ThumbTrackInvariants {
         let half = segmentWidth(c) / 2
         let dx = c.translation
         let invariant = c.rubberBand && c.phase == .changed ? "T3" : "T5"
-        // (The four candidates without an array: this runs for every fuzz input.)
+        // (The four candidates without an array, and one copy of the configuration for all
+        // of them: this runs for every fuzz input.)
+        var moved = c
         for candidate in 0..<4 {
             let other: S
             switch candidate {
@@ -160,7 +162,6 @@ public enum ThumbTrackInvariants {
             default: other = dx - half
             }
             guard other != dx && abs(other) <= maximum else { continue }
-            var moved = c
             moved.translation = other
             let o = ThumbTrack.layout(unchecked: moved)
             let larger = other > dx
@@ -220,6 +221,19 @@ public enum ThumbTrackInvariants {
     public static func halfSegmentCase<S: LayoutScalar>(
         _ c: ThumbTrackConfiguration<S>, _ number: Int
     ) -> ThumbTrackConfiguration<S> {
+        var released = c
+        released.phase = halfSegmentPhase
+        released.snapping = .nearest
+        released.velocity = 0
+        released.translation = halfSegmentTranslation(c, number)
+        return released
+    }
+
+    /// The phase of every `halfSegmentCase`.
+    public static let halfSegmentPhase = ThumbTrackPhase.ended
+
+    /// The translation of `halfSegmentCase(configuration, number)`.
+    public static func halfSegmentTranslation<S: LayoutScalar>(_ c: ThumbTrackConfiguration<S>, _ number: Int) -> S {
         let half = segmentWidth(c) / 2
         let sign: S = number < 3 ? 1 : -1
         let translation: S
@@ -228,14 +242,9 @@ public enum ThumbTrackInvariants {
         case 1: translation = half
         default: translation = half.nextUp
         }
-        var released = c
-        released.phase = .ended
-        released.snapping = .nearest
-        released.velocity = 0
         // `translation` is logical: towards higher indices for sign 1.
         let logical = sign * translation
-        released.translation = c.layoutDirection == .rightToLeft ? -logical : logical
-        return released
+        return c.layoutDirection == .rightToLeft ? -logical : logical
     }
 
     /// The documented decision for one of the `halfSegmentCase`s: a logical translation of at

@@ -90,6 +90,11 @@ public enum ThumbTrackFuzzChecks {
     static func checkInvariants<S: LayoutScalar>(
         _ source: inout FuzzSource, _ shape: FuzzBatchShape, as: S.Type
     ) throws(FuzzFinding) {
+        // T6 goes through the kernel: each control's six half-segment cases join the batch's
+        // columns, which the kernel lays out once for all the controls. The batch's
+        // `configurations` keep the controls themselves (four at most): each case is built
+        // again where it is checked, rather than stored (a `Double` configuration is over 64
+        // bytes, and ASan checks each copy of one the slow way).
         let batch = ThumbTrackFuzzBatch<S>.leased()
         defer { FuzzStorage.release(batch) }
         for _ in 0..<shape.decodedCount {
@@ -98,20 +103,21 @@ public enum ThumbTrackFuzzChecks {
             if let violation = ThumbTrackInvariants.violations(c).first {
                 throw FuzzFinding(violation, precision: "\(S.self)")
             }
-            // T6 for this control goes through the kernel: its six half-segment cases join
-            // the batch, which runs once for all the controls below.
-            for number in 0..<ThumbTrackInvariants.halfSegmentCaseCount {
-                batch.pointee.append(ThumbTrackInvariants.halfSegmentCase(c, number))
-            }
+            batch.pointee.configurations.append(c)
+            batch.pointee.appendHalfSegmentCases(of: c)
         }
         guard !batch.pointee.configurations.isEmpty else { return }
         batch.pointee.runKernel()
-        for index in batch.pointee.configurations.indices {
-            let released = batch.pointee.configurations[index]
-            if let violation = ThumbTrackInvariants.halfSegmentViolations(
-                released, reference: ThumbTrack.layout(unchecked: released),
-                kernel: ThumbTrackDifferential.result(batch.pointee.output, at: index)).first {
-                throw FuzzFinding(violation, precision: "\(S.self)")
+        let caseCount = ThumbTrackInvariants.halfSegmentCaseCount
+        for control in batch.pointee.configurations.indices {
+            let c = batch.pointee.configurations[control]
+            for number in 0..<caseCount {
+                let released = ThumbTrackInvariants.halfSegmentCase(c, number)
+                if let violation = ThumbTrackInvariants.halfSegmentViolations(
+                    released, reference: ThumbTrack.layout(unchecked: released),
+                    kernel: ThumbTrackDifferential.result(batch.pointee.output, at: control * caseCount + number)).first {
+                    throw FuzzFinding(violation, precision: "\(S.self)")
+                }
             }
         }
     }
@@ -200,6 +206,27 @@ struct ThumbTrackFuzzBatch<S: LayoutScalar>: FuzzReferenceBatch {
         columns.mode.append(c.mode.rawValue)
     }
 
+    /// Appends the columns of T6's cases for `c` (`ThumbTrackInvariants.halfSegmentCase(c, n)`
+    /// for every `n`), not the configurations: what the cases share, one step per column.
+    /// (Should this drift from `halfSegmentCase`, the check's kernel-against-reference
+    /// comparison of every case reports it.)
+    mutating func appendHalfSegmentCases(of c: ThumbTrackConfiguration<S>) {
+        let count = ThumbTrackInvariants.halfSegmentCaseCount
+        func add<T>(_ column: inout [T], _ value: T) { column.append(contentsOf: repeatElement(value, count: count)) }
+        add(&columns.width, c.bounds.width); add(&columns.height, c.bounds.height)
+        add(&columns.inset, c.inset)
+        add(&columns.segmentCount, UInt8(truncatingIfNeeded: c.segmentCount))
+        add(&columns.selectedIndex, UInt8(truncatingIfNeeded: c.selectedIndex))
+        for number in 0..<count { columns.translation.append(ThumbTrackInvariants.halfSegmentTranslation(c, number)) }
+        add(&columns.velocity, 0)
+        add(&columns.phase, ThumbTrackInvariants.halfSegmentPhase.rawValue)
+        add(&columns.layoutDirection, c.layoutDirection.rawValue)
+        add(&columns.snapping, ThumbTrackSnapping<S>.nearest.rawKind)
+        add(&columns.projectionRate, ThumbTrackSnapping<S>.nearest.rate)
+        add(&columns.rubberBand, c.rubberBand ? 1 : 0)
+        add(&columns.mode, c.mode.rawValue)
+    }
+
     mutating func appendColumns(of block: Self) {
         func add<T>(_ column: inout [T], _ more: [T]) { column.append(contentsOf: more) }
         let more = block.columns
@@ -214,7 +241,7 @@ struct ThumbTrackFuzzBatch<S: LayoutScalar>: FuzzReferenceBatch {
 
     /// Fills the output with sentinels, one per control.
     mutating func fillOutput() {
-        let count = configurations.count
+        let count = columns.count
         func fill<T>(_ column: inout [T], _ value: T) {
             column.removeAll(keepingCapacity: true)
             column.append(contentsOf: repeatElement(value, count: count))
