@@ -264,18 +264,35 @@ public enum ThumbTrackInvariants {
     public static func halfSegmentViolations<S: LayoutScalar>(
         _ released: ThumbTrackConfiguration<S>, reference: ThumbTrackResult<S>, kernel: ThumbTrackResult<S>
     ) -> [InvariantViolation] {
+        // The messages are formatted out of line: their temporaries would otherwise sit in this
+        // function's frame, which ASan then allocates on its fake stack at every call (six per
+        // control in the fuzz target).
         var found: [InvariantViolation] = []
         if !ThumbTrackDifferential.equal(reference, kernel) {
-            found.append(InvariantViolation(
-                "T6", "kernel \(kernel) and reference \(reference) differ at dx = \(released.translation) (\(BitPattern.hex(released.translation)))",
-                input: "\(released)"))
+            found.append(kernelDisagreement(released, reference: reference, kernel: kernel))
         }
         if let expected = expectedHalfSegmentIndex(released), reference.selectedIndex != expected {
-            found.append(InvariantViolation(
-                "T6", "dx = \(released.translation) (half a segment is \(segmentWidth(released) / 2)) gives index \(reference.selectedIndex), expected \(expected)",
-                input: "\(released)"))
+            found.append(wrongHalfSegmentDecision(released, reference: reference, expected: expected))
         }
         return found
+    }
+
+    @inline(never)
+    static func kernelDisagreement<S: LayoutScalar>(
+        _ released: ThumbTrackConfiguration<S>, reference: ThumbTrackResult<S>, kernel: ThumbTrackResult<S>
+    ) -> InvariantViolation {
+        InvariantViolation(
+            "T6", "kernel \(kernel) and reference \(reference) differ at dx = \(released.translation) (\(BitPattern.hex(released.translation)))",
+            input: "\(released)")
+    }
+
+    @inline(never)
+    static func wrongHalfSegmentDecision<S: LayoutScalar>(
+        _ released: ThumbTrackConfiguration<S>, reference: ThumbTrackResult<S>, expected: Int
+    ) -> InvariantViolation {
+        InvariantViolation(
+            "T6", "dx = \(released.translation) (half a segment is \(segmentWidth(released) / 2)) gives index \(reference.selectedIndex), expected \(expected)",
+            input: "\(released)")
     }
 
     // MARK: - The seed's bugs
