@@ -12,11 +12,29 @@ import Testing
 @Suite struct DifferentialComparisonTests {
     /// Positions around lane boundaries and the tail of a batch of 11.
     static let positions = [0, 3, 4, 10]
+    static let count = 11
+    static let seed: UInt64 = 0xC0DE
 
     /// `value` changed in its lowest bit or, where it is zero, its sign.
     static func changed<S: LayoutScalar>(_ value: S) -> S {
         if value == 0 { return -value }
         return value.isInfinite ? value.nextDown : value.nextUp
+    }
+
+    /// `firstMismatch` (given references, returning the index it reports) finds nothing in the
+    /// true references, and exactly the changed control for each field and position.
+    static func expectEveryChangeSeen<Result, Field>(
+        _ references: [Result], fields: [WritableKeyPath<Result, Field>], change: (Field) -> Field,
+        _ label: String, firstMismatch: ([Result]) -> Int?
+    ) {
+        #expect(firstMismatch(references) == nil, "\(label): the true references")
+        for field in fields {
+            for position in positions {
+                var altered = references
+                altered[position][keyPath: field] = change(altered[position][keyPath: field])
+                #expect(firstMismatch(altered) == position, "\(label) \(field) at \(position)")
+            }
+        }
     }
 
     @Test func buttonComparisonSeesEveryField() {
@@ -25,23 +43,16 @@ import Testing
     }
 
     func checkButton<S: LayoutScalar>(_: S.Type) {
-        let (configurations, columns) = ButtonContentGenerator.batch(count: 11, seed: 0xC0DE, as: S.self)
-        let references = configurations.map { ButtonContent.layout(unchecked: $0) }
+        let (configurations, columns) = ButtonContentGenerator.batch(count: Self.count, seed: Self.seed, as: S.self)
         var output = ButtonContentFrameColumns<S>()
-        #expect(ButtonContentDifferential.firstMismatch(
-            configurations, references: references, columns: columns, output: &output) == nil)
         let fields: [WritableKeyPath<ButtonContentFrames<S>, S>] = [
             \.imageFrame.x, \.imageFrame.y, \.imageFrame.width, \.imageFrame.height,
             \.titleFrame.x, \.titleFrame.y, \.titleFrame.width, \.titleFrame.height,
         ]
-        for field in fields {
-            for position in Self.positions {
-                var altered = references
-                altered[position][keyPath: field] = Self.changed(altered[position][keyPath: field])
-                let mismatch = ButtonContentDifferential.firstMismatch(
-                    configurations, references: altered, columns: columns, output: &output)
-                #expect(mismatch?.index == position, "\(S.self) \(field) at \(position)")
-            }
+        Self.expectEveryChangeSeen(
+            configurations.map { ButtonContent.layout(unchecked: $0) }, fields: fields, change: Self.changed,
+            "button \(S.self)") {
+            ButtonContentDifferential.firstMismatch(configurations, references: $0, columns: columns, output: &output)?.index
         }
     }
 
@@ -51,31 +62,18 @@ import Testing
     }
 
     func checkThumb<S: LayoutScalar>(_: S.Type) {
-        let (configurations, columns) = ThumbTrackGenerator.benchmarkBatch(count: 11, seed: 0xC0DE, as: S.self)
+        let (configurations, columns) = ThumbTrackGenerator.benchmarkBatch(count: Self.count, seed: Self.seed, as: S.self)
         let references = configurations.map { ThumbTrack.layout(unchecked: $0) }
         var output = ThumbTrackResultColumns<S>()
-        #expect(ThumbTrackDifferential.firstMismatch(
-            configurations, references: references, columns: columns, output: &output) == nil)
-        let fields: [WritableKeyPath<ThumbTrackResult<S>, S>] = [
+        func firstMismatch(_ references: [ThumbTrackResult<S>]) -> Int? {
+            ThumbTrackDifferential.firstMismatch(configurations, references: references, columns: columns, output: &output)?.index
+        }
+        let frame: [WritableKeyPath<ThumbTrackResult<S>, S>] = [
             \.thumbFrame.x, \.thumbFrame.y, \.thumbFrame.width, \.thumbFrame.height,
         ]
-        for position in Self.positions {
-            for field in fields {
-                var altered = references
-                altered[position][keyPath: field] = Self.changed(altered[position][keyPath: field])
-                let mismatch = ThumbTrackDifferential.firstMismatch(
-                    configurations, references: altered, columns: columns, output: &output)
-                #expect(mismatch?.index == position, "\(S.self) \(field) at \(position)")
-            }
-            var altered = references
-            altered[position].selectedIndex += 1
-            #expect(ThumbTrackDifferential.firstMismatch(
-                configurations, references: altered, columns: columns, output: &output)?.index == position)
-            altered = references
-            altered[position].indexChanged.toggle()
-            #expect(ThumbTrackDifferential.firstMismatch(
-                configurations, references: altered, columns: columns, output: &output)?.index == position)
-        }
+        Self.expectEveryChangeSeen(references, fields: frame, change: Self.changed, "thumb \(S.self)", firstMismatch: firstMismatch)
+        Self.expectEveryChangeSeen(references, fields: [\.selectedIndex], change: { $0 + 1 }, "thumb \(S.self)", firstMismatch: firstMismatch)
+        Self.expectEveryChangeSeen(references, fields: [\.indexChanged], change: { !$0 }, "thumb \(S.self)", firstMismatch: firstMismatch)
     }
 
     @Test func toggleComparisonSeesEveryField() {
@@ -84,27 +82,21 @@ import Testing
     }
 
     func checkToggle<S: LayoutScalar>(_: S.Type) {
-        let (configurations, columns) = ToggleTransitionGenerator.benchmarkBatch(count: 11, seed: 0xC0DE, as: S.self)
-        let references = configurations.map { ToggleTransition.layout(unchecked: $0) }
+        let (configurations, columns) = ToggleTransitionGenerator.benchmarkBatch(count: Self.count, seed: Self.seed, as: S.self)
         var output = ToggleTransitionLayerColumns<S>()
-        #expect(ToggleTransitionDifferential.firstMismatch(
-            configurations, references: references, columns: columns, output: &output) == nil)
         let layers: [WritableKeyPath<ToggleTransitionLayers<S>, ToggleLayer<S>>] = [\.off, \.on, \.indeterminate]
         let fields: [WritableKeyPath<ToggleLayer<S>, S>] = [
             \.alpha, \.scale, \.frame.x, \.frame.y, \.frame.width, \.frame.height,
         ]
-        for layer in layers {
-            for field in fields {
-                let path = layer.appending(path: field)
-                for position in Self.positions {
-                    var altered = references
-                    altered[position][keyPath: path] = Self.changed(altered[position][keyPath: path])
-                    let mismatch = ToggleTransitionDifferential.firstMismatch(
-                        configurations, references: altered, columns: columns, output: &output)
-                    #expect(mismatch?.index == position, "\(S.self) \(path) at \(position)")
-                    #expect(mismatch.map { ToggleTransitionDifferential.equal($0.reference, altered[position]) } == true)
-                }
-            }
+        Self.expectEveryChangeSeen(
+            configurations.map { ToggleTransition.layout(unchecked: $0) },
+            fields: layers.flatMap { layer in fields.map { layer.appending(path: $0) } }, change: Self.changed,
+            "toggle \(S.self)") { references in
+            let mismatch = ToggleTransitionDifferential.firstMismatch(
+                configurations, references: references, columns: columns, output: &output)
+            // The report carries the reference it was given, not a recomputed one.
+            if let mismatch { #expect(ToggleTransitionDifferential.equal(mismatch.reference, references[mismatch.index])) }
+            return mismatch?.index
         }
     }
 }
