@@ -52,11 +52,12 @@ public enum ToggleTransitionDifferential {
         }
         guard let index = mismatch else { return nil }
         return Mismatch(index: index, configuration: configurations[index],
-                        reference: references[index], kernel: layers(output, at: index))
+                        reference: references[index], kernel: output[index])
     }
 
     /// Whether `reference` and the layers of control `index` in `output` agree bit for bit
-    /// (`equal(reference.pointee, layers(output, at: index))`, without copying either).
+    /// (`equal(reference.pointee, output[index])`, without copying either; the output's
+    /// subscript, generic in the library, would also instantiate metadata on every call).
     static func matches<S: LayoutScalar>(
         _ reference: UnsafePointer<ToggleTransitionLayers<S>>, _ o: ToggleTransitionLayerColumns<S>, at index: Int
     ) -> Bool {
@@ -69,22 +70,6 @@ public enum ToggleTransitionDifferential {
             && matches(reference.pointee.on, o.onAlpha, o.onScale, o.onX, o.onY, o.onWidth, o.onHeight)
             && matches(reference.pointee.indeterminate, o.indeterminateAlpha, o.indeterminateScale,
                        o.indeterminateX, o.indeterminateY, o.indeterminateWidth, o.indeterminateHeight)
-    }
-
-    /// The layers of control `index` in `output`, read here rather than through the output's
-    /// subscript so that this module specializes it (the library's generic subscript, called
-    /// from another module, instantiates generic metadata on every call: a fifth of a fuzz
-    /// execution). `FuzzBadInput` checks that the subscript agrees with the columns.
-    static func layers<S: LayoutScalar>(_ o: ToggleTransitionLayerColumns<S>, at index: Int) -> ToggleTransitionLayers<S> {
-        func layer(_ alpha: [S], _ scale: [S], _ x: [S], _ y: [S], _ width: [S], _ height: [S]) -> ToggleLayer<S> {
-            ToggleLayer(alpha: alpha[index], scale: scale[index],
-                        frame: LayoutRect(x: x[index], y: y[index], width: width[index], height: height[index]))
-        }
-        return ToggleTransitionLayers(
-            off: layer(o.offAlpha, o.offScale, o.offX, o.offY, o.offWidth, o.offHeight),
-            on: layer(o.onAlpha, o.onScale, o.onX, o.onY, o.onWidth, o.onHeight),
-            indeterminate: layer(o.indeterminateAlpha, o.indeterminateScale, o.indeterminateX,
-                                 o.indeterminateY, o.indeterminateWidth, o.indeterminateHeight))
     }
 
     /// Bit-pattern equality of every alpha, scale and frame.

@@ -84,18 +84,21 @@ import Testing
     func checkToggle<S: LayoutScalar>(_: S.Type) {
         let (configurations, columns) = ToggleTransitionGenerator.benchmarkBatch(count: Self.count, seed: Self.seed, as: S.self)
         var output = ToggleTransitionLayerColumns<S>()
+        let truth = configurations.map { ToggleTransition.layout(unchecked: $0) }
         let layers: [WritableKeyPath<ToggleTransitionLayers<S>, ToggleLayer<S>>] = [\.off, \.on, \.indeterminate]
         let fields: [WritableKeyPath<ToggleLayer<S>, S>] = [
             \.alpha, \.scale, \.frame.x, \.frame.y, \.frame.width, \.frame.height,
         ]
         Self.expectEveryChangeSeen(
-            configurations.map { ToggleTransition.layout(unchecked: $0) },
-            fields: layers.flatMap { layer in fields.map { layer.appending(path: $0) } }, change: Self.changed,
+            truth, fields: layers.flatMap { layer in fields.map { layer.appending(path: $0) } }, change: Self.changed,
             "toggle \(S.self)") { references in
             let mismatch = ToggleTransitionDifferential.firstMismatch(
                 configurations, references: references, columns: columns, output: &output)
-            // The report carries the reference it was given, not a recomputed one.
-            if let mismatch { #expect(ToggleTransitionDifferential.equal(mismatch.reference, references[mismatch.index])) }
+            // The report carries the reference it was given and the kernel's actual layers.
+            if let mismatch {
+                #expect(ToggleTransitionDifferential.equal(mismatch.reference, references[mismatch.index]))
+                #expect(ToggleTransitionDifferential.equal(mismatch.kernel, truth[mismatch.index]))
+            }
             return mismatch?.index
         }
     }
