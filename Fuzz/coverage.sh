@@ -44,7 +44,12 @@ read -r testing_covered testing_lines testing_percent < <(total Sources/LayoutCo
 read -r all_covered all_lines all_percent < <(total Sources/LayoutCore Sources/LayoutCoreTesting)
 report Sources/LayoutCore Sources/LayoutCoreTesting > "$REPORT_DIR/coverage-files.txt"
 
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 {
+  # The commit and date, so that a fuzz report quoting this table (Fuzz/run.sh) says which
+  # code it measured: the two scripts run separately.
+  echo "Measured on commit $commit, $(date -u +%Y-%m-%d)."
+  echo ""
   echo "| sources | lines covered | lines | line coverage |"
   echo "|---|---:|---:|---:|"
   echo "| Sources/LayoutCore (the library) | $lib_covered | $lib_lines | $lib_percent% |"
@@ -56,7 +61,7 @@ report Sources/LayoutCore Sources/LayoutCoreTesting > "$REPORT_DIR/coverage-file
 cat > "$REPORT_DIR/coverage.json" <<EOF
 {
   "date": "$(date -u +%Y-%m-%dT%H:%M:%SZ)",
-  "commit": "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)",
+  "commit": "$commit",
   "method": "swift test --enable-code-coverage --filter FuzzCorpusReplayTests (every corpus and regression file through the fuzz check functions), llvm-cov report",
   "library": {"path": "Sources/LayoutCore", "lines": $lib_lines, "covered": $lib_covered, "percent": $lib_percent},
   "testing": {"path": "Sources/LayoutCoreTesting", "lines": $testing_lines, "covered": $testing_covered, "percent": $testing_percent},
