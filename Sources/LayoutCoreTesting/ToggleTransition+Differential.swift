@@ -61,10 +61,11 @@ public enum ToggleTransitionDifferential {
     static func matches<S: LayoutScalar>(
         _ reference: UnsafePointer<ToggleTransitionLayers<S>>, _ o: ToggleTransitionLayerColumns<S>, at index: Int
     ) -> Bool {
+        // One layer at a time (at most 48 bytes, under ASan's slow-copy size), compared by
+        // `equal(_:_:)` like any other pair of layers.
         func matches(_ layer: ToggleLayer<S>, _ alpha: [S], _ scale: [S], _ x: [S], _ y: [S], _ width: [S], _ height: [S]) -> Bool {
-            BitPattern.equal(layer.alpha, alpha[index]) && BitPattern.equal(layer.scale, scale[index])
-                && BitPattern.equal(layer.frame.x, x[index]) && BitPattern.equal(layer.frame.y, y[index])
-                && BitPattern.equal(layer.frame.width, width[index]) && BitPattern.equal(layer.frame.height, height[index])
+            equal(layer, ToggleLayer(alpha: alpha[index], scale: scale[index],
+                                     frame: LayoutRect(x: x[index], y: y[index], width: width[index], height: height[index])))
         }
         return matches(reference.pointee.off, o.offAlpha, o.offScale, o.offX, o.offY, o.offWidth, o.offHeight)
             && matches(reference.pointee.on, o.onAlpha, o.onScale, o.onX, o.onY, o.onWidth, o.onHeight)
