@@ -45,8 +45,8 @@ public enum ToggleTransitionDifferential {
         // columns) for every control is a `memcpy` that ASan checks the slow way (past 64
         // bytes), a tenth of a fuzz execution.
         let mismatch: Int? = references.withUnsafeBufferPointer { references in
-            for index in references.indices where !matches(references.baseAddress! + index, output, at: index) {
-                return index
+            for index in references.indices {
+                if !matches(references.baseAddress! + index, output, at: index) { return index }
             }
             return nil
         }

@@ -116,9 +116,11 @@ public enum BadInputFuzzChecks {
     /// The first column after the first whose length differs, as the contract reports it.
     static func expectedLengthError(names: [String], lengths: [Int]) -> LayoutError? {
         let count = lengths[0]
-        for column in 1..<lengths.count where lengths[column] != count {
-            return LayoutError(index: min(lengths[column], count), field: names[column],
-                               value: Double(lengths[column]), problem: .columnLengthMismatch(expected: count))
+        for column in 1..<lengths.count {
+            if lengths[column] != count {
+                return LayoutError(index: min(lengths[column], count), field: names[column],
+                                   value: Double(lengths[column]), problem: .columnLengthMismatch(expected: count))
+            }
         }
         return nil
     }
