@@ -21,16 +21,24 @@ REPORT_DIR=Reports/fuzz
 mkdir -p "$REPORT_DIR"
 
 echo "== coverage: replaying the corpora with coverage on (swift test --enable-code-coverage)"
-mkdir -p "$SCRATCH"
-LOG="$SCRATCH/replay-tests.log"
 # Atomic counter updates: one replay test runs a corpus on four threads at once, and with
 # plain increments racing threads lose some. A region's count is then computed as a
 # difference of two miscounted counters, which can wrap around below zero: the never-run
 # multi-thread split of `_runBatch` (Parallelism.swift) showed as executed 18.4E (2^64 - k)
 # times in some runs, 8 lines of false coverage. (`llvm-cov` options cannot repair a profile;
 # the counters must be exact when they are written.)
-swift test --scratch-path "$SCRATCH" --enable-code-coverage --filter FuzzCorpusReplayTests \
-  -Xswiftc -Xllvm -Xswiftc -instrprof-atomic-counter-update-all \
+BUILD_FLAGS=(-Xswiftc -Xllvm -Xswiftc -instrprof-atomic-counter-update-all)
+# The Swift driver does not recompile a module when only `-Xllvm` options change, so a
+# scratch folder built with other flags would keep its plain counters: start it afresh.
+STAMP="$SCRATCH/coverage-build-flags"
+if [ -d "$SCRATCH" ] && [ "$(cat "$STAMP" 2>/dev/null)" != "${BUILD_FLAGS[*]}" ]; then
+  echo "coverage: $SCRATCH was built with other flags; removing it"
+  rm -rf "$SCRATCH"
+fi
+mkdir -p "$SCRATCH"
+echo "${BUILD_FLAGS[*]}" > "$STAMP"
+LOG="$SCRATCH/replay-tests.log"
+swift test --scratch-path "$SCRATCH" --enable-code-coverage --filter FuzzCorpusReplayTests "${BUILD_FLAGS[@]}" \
   > "$LOG" 2>&1 || { tail -n 40 "$LOG" >&2; echo "coverage: the replay tests failed" >&2; exit 1; }
 BIN_PATH=$(swift build --scratch-path "$SCRATCH" --show-bin-path)
 PROFDATA="$BIN_PATH/codecov/default.profdata"
