@@ -242,13 +242,10 @@ extension _Lanes {
     /// Two bitwise `and`s replace selects: lanes of at least `2^p` (and NaN) add and subtract
     /// `+0` instead of `2^p`, which leaves them unchanged, and the tie correction adds
     /// `1 & mask`.
-    @inlinable @inline(__always)
-    public func roundedToNearestOrAwayFromZero() -> Self {
-        _roundedToNearestOrAwayFromZero(threshold: Self(repeating: Scalar._integralThreshold))
-    }
-
-    /// `roundedToNearestOrAwayFromZero()` where `threshold` lanes hold `2^p`, and the identity
-    /// (exactly `self`, signed zeros included) where they hold `+0`.
+    ///
+    /// That is the rounding where `threshold` lanes hold `2^p`; where they hold `+0` the
+    /// result is exactly `self` (signed zeros included), which snapping uses for lanes that
+    /// do not snap.
     @inlinable @inline(__always)
     func _roundedToNearestOrAwayFromZero(threshold: Self) -> Self {
         let (magnitudeVector, signVector) = Scalar._lanesSplitSign(vector)
