@@ -11,7 +11,8 @@
 # former in Reports/fuzz/README.md. Target: at least 95% of the library's lines.
 #
 # Settings: FUZZ_COVERAGE_SCRATCH (default .build/fuzz-coverage), LLVM_BIN (the toolchain's
-# bin directory, default: next to `swift`).
+# bin directory, default: next to `swift`), FUZZ_COVERAGE_MINIMUM (a percentage: exit 1 when
+# the line coverage of Sources/ is below it; .ci/run sets 95, the fuzz issue's target).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -96,3 +97,8 @@ cat > "$REPORT_DIR/coverage.json" <<EOF
 EOF
 cat "$REPORT_DIR/coverage.md"
 echo "== coverage: Reports/fuzz/coverage.md, coverage.json, coverage-files.txt"
+if [ -n "${FUZZ_COVERAGE_MINIMUM:-}" ] \
+    && awk -v p="$all_percent" -v m="$FUZZ_COVERAGE_MINIMUM" 'BEGIN { exit !(p < m) }'; then
+  echo "coverage: Sources/ at $all_percent%, below the minimum of $FUZZ_COVERAGE_MINIMUM%" >&2
+  exit 1
+fi
