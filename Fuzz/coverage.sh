@@ -8,7 +8,8 @@
 # Sources/LayoutCoreTesting (generators, invariant checks, fuzz checks).
 #
 # Writes Reports/fuzz/coverage.md and Reports/fuzz/coverage.json; Fuzz/run.sh includes the
-# former in Reports/fuzz/README.md. Target: at least 95% of the library's lines.
+# former in Reports/fuzz/README.md. Target (the fuzz issue's): at least 95% of the lines of
+# Sources/, both modules together.
 #
 # Settings: FUZZ_COVERAGE_SCRATCH (default .build/fuzz-coverage), LLVM_BIN (the toolchain's
 # bin directory, default: next to `swift`), FUZZ_COVERAGE_MINIMUM (a percentage: exit 1 when

@@ -85,19 +85,19 @@ extension _Lanes {
     public static func _pick(_ a: Self, ifLessThan b: Self) -> Self { b.replacing(with: a, where: a < b) }
 
     /// Lane-wise `rounded(.toNearestOrAwayFromZero)`, exact for every lane (NaN stays NaN):
-    /// `_roundedToNearestOrAwayFromZero(threshold:)` with its two selects replaced by bitwise `and`s
-    /// (about five instructions fewer). The core's `_roundedToNearestOrAwayFromZero(threshold:)` now
-    /// does the same arithmetic through `keeping(where:)`, but in this kernel LLVM compiled
-    /// that form with four extra `shufps` and a copy per group (1.4 instructions per control
-    /// more under callgrind), so the kernel keeps this one.
+    /// the arithmetic of the core's `_roundedToNearestOrAwayFromZero(threshold:)`
+    /// (Lanes.swift) with `2^p` in every lane and its masks applied by bitwise `and`s. The
+    /// core's `keeping(where:)` form compiled in this kernel to four extra `shufps` and a copy
+    /// per group (1.4 instructions per control more under callgrind), so the kernel keeps
+    /// this one.
     @inlinable @inline(__always)
     public func _roundedToNearestOrAwayFromZeroMasked() -> Self {
-        // The steps of `_roundedToNearestOrAwayFromZero(threshold:)` (Lanes.swift): `(a + 2^p) - 2^p`
-        // rounds `a = |v| < 2^p` to the nearest integer, ties to even, exactly. Lanes of at
-        // least `2^p` (integers or infinite already) and NaN add and subtract +0 instead, which
-        // leaves them unchanged, and their `r - a` is 0 or NaN, never -0.5. A tie that went
-        // down shows as `r - a == -0.5` (exact) and gets +1; other lanes add +0, which leaves
-        // `r >= +0` unchanged. Finally `v`'s sign bit goes back on.
+        // The steps of `_roundedToNearestOrAwayFromZero(threshold:)` (Lanes.swift):
+        // `(a + 2^p) - 2^p` rounds `a = |v| < 2^p` to the nearest integer, ties to even,
+        // exactly. Lanes of at least `2^p` (integers or infinite already) and NaN add and
+        // subtract +0 instead, which leaves them unchanged, and their `r - a` is 0 or NaN,
+        // never -0.5. A tie that went down shows as `r - a == -0.5` (exact) and gets +1; other
+        // lanes add +0, which leaves `r >= +0` unchanged. Finally `v`'s sign bit goes back on.
         let (magnitudeVector, signVector) = Scalar._lanesSplitSign(vector)
         let magnitude = Self(magnitudeVector)
         let threshold = Self(repeating: Scalar._integralThreshold)

@@ -243,9 +243,8 @@ extension _Lanes {
     /// `+0` instead of `2^p`, which leaves them unchanged, and the tie correction adds
     /// `1 & mask`.
     ///
-    /// That is the rounding where `threshold` lanes hold `2^p`; where they hold `+0` the
-    /// result is exactly `self` (signed zeros included), which snapping uses for lanes that
-    /// do not snap.
+    /// `threshold` holds `2^p` in the lanes to round. Where it holds `+0` the result is
+    /// exactly `self`, signed zeros included: snapping passes that for lanes that do not snap.
     @inlinable @inline(__always)
     func _roundedToNearestOrAwayFromZero(threshold: Self) -> Self {
         let (magnitudeVector, signVector) = Scalar._lanesSplitSign(vector)
