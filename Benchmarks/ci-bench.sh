@@ -42,7 +42,7 @@ trap 'rm -rf "$out"' EXIT
 "$bin" compare "$baseline" "$out/latest.json" --threads 1 --min-size 1K --statistic min --aggregate \
     --default-threshold "$threshold"
 
-"$bin" run --quick --sizes 1,3,5,67,1001 --output "$out/tails" > "$out/tails.log" 2>&1 || {
+"$bin" run --quick --sizes 1,3,5,67,1001 --distinct-controls 1 --output "$out/tails" > "$out/tails.log" 2>&1 || {
     cat "$out/tails.log" >&2
     echo "ci-bench: the checked run at tail lengths failed (exit above)" >&2
     exit 1

@@ -43,6 +43,17 @@ struct RooflineTests {
                                              memory: memory, caches: []) == nil)
     }
 
+    @Test func workingSetCountsEveryBatchTakenInTurn() {
+        // One batch per size: the batch's own bytes.
+        #expect(ReportBuilder.workingSetBytes(size: 1_024, bytesPerControl: 80, distinctControls: nil) == 81_920)
+        // 65,536 distinct controls: 64 batches of 1K, 4 of 16K, one of 64K and above.
+        #expect(ReportBuilder.workingSetBytes(size: 1_024, bytesPerControl: 80, distinctControls: 65_536) == 65_536 * 80)
+        #expect(ReportBuilder.workingSetBytes(size: 16_384, bytesPerControl: 80, distinctControls: 65_536) == 65_536 * 80)
+        #expect(ReportBuilder.workingSetBytes(size: 1 << 20, bytesPerControl: 80, distinctControls: 65_536) == (1 << 20) * 80)
+        // A size that does not divide the count rounds the batches up.
+        #expect(ReportBuilder.workingSetBytes(size: 1_000, bytesPerControl: 10, distinctControls: 65_536) == 66_000 * 10)
+    }
+
     @Test func smallArraysAreTimedOverRepeatedPasses() {
         // 8 KiB arrays, each pass repeated for at least 1 ms: positive, finite rates, one per pass.
         let sample = Bandwidth.sample(threads: 1, arrayBytes: 8 << 10, passes: 3, minimumPassNanoseconds: 1e6)

@@ -71,7 +71,7 @@ struct RotationSubject: LayoutBenchSubject {
 /// parsing, help and exit codes.
 struct RunTests {
     static let fast = ["--allow-debug", "--quiet", "--sizes", "16,64", "--repetitions", "3", "--budget-ms", "0.2",
-                       "--warmup-ms", "0.1", "--bandwidth-mib", "1"]
+                       "--warmup-ms", "0.1", "--bandwidth-mib", "1", "--distinct-controls", "1"]
 
     @Test func runWritesAReportThatReadsBack() throws {
         let directory = try temporaryDirectory()
@@ -141,6 +141,11 @@ struct RunTests {
     }
 
     @Test func distinctControlsTakeSeveralBatchesInTurn() throws {
+        // 65,536 different controls per size unless told otherwise; 1 (or any count up to
+        // the size) is one batch, laid out again and again.
+        #expect(RunOptions().distinctControls == 65_536)
+        #expect(try LayoutBenchCLI.parseRunOptions(["--quick"])?.distinctControls == 65_536)
+        #expect(Runner.batchCount(size: 16, distinctControls: 1) == 1)
         #expect(Runner.batchCount(size: 16, distinctControls: 0) == 1)
         #expect(Runner.batchCount(size: 16, distinctControls: 16) == 1)
         #expect(Runner.batchCount(size: 16, distinctControls: 17) == 2)
@@ -149,8 +154,8 @@ struct RunTests {
         #expect(Runner.batchCount(size: 1 << 20, distinctControls: 65_536) == 1)
 
         let directory = try temporaryDirectory()
-        let result = runCLI(["run", "--output", directory, "--filter", "rotation-test", "--distinct-controls", "64",
-                             "--threads", "1", "--seed", "7"] + Self.fast, subjects: [RotationSubject.self])
+        let result = runCLI(["run", "--output", directory, "--filter", "rotation-test", "--threads", "1", "--seed", "7"]
+                            + Self.fast + ["--distinct-controls", "64"], subjects: [RotationSubject.self])
         #expect(result.code == ExitCode.success, "\(result.err)")
         let runs = RotationSubject.runs.withLock { $0 }
         // Size 16: four batches (seeds 7...10), each laid out by the reference and the kernel,

@@ -84,8 +84,8 @@ public enum LayoutBenchCLI {
       --distinct-controls N
                            at least N different controls per size: sizes below N run on
                            ceil(N / size) batches (seeds S, S+1, ..., S = --seed) in turn, so the
-                           branch predictor cannot learn one repeated batch (default: one
-                           batch per size)
+                           branch predictor cannot learn one repeated batch (default 65536;
+                           1: one batch per size, laid out again and again)
       --build-flags TEXT   record these build flags in the report (default: read from the
                            SwiftPM build description next to the executable)
       --allow-debug        measure a debug build anyway (refused otherwise)

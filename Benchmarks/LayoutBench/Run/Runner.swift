@@ -29,8 +29,10 @@ public struct RunOptions: Hashable, Sendable {
     public var bandwidthArrayBytes = 256 << 20
     public var bandwidthPasses = 5
     /// `--distinct-controls`: at least this many different controls per size, in batches of
-    /// the size that the timed calls take in turn (0: one batch, laid out again and again).
-    public var distinctControls = 0
+    /// the size that the timed calls take in turn (1, or any value up to the size: one batch,
+    /// laid out again and again). The default, 65,536, is more than any size's batch lets the
+    /// branch predictor learn (Docs/Benchmarks.md, "Repeated or distinct inputs").
+    public var distinctControls = RunOptions.defaultDistinctControls
     public var outputDirectory = "Reports/benchmarks"
     public var format: OutputFormat = .table
     /// Write latest.json/csv, charts and README.md (off with `--no-write`).
@@ -46,6 +48,8 @@ public struct RunOptions: Hashable, Sendable {
         case table, json, csv
     }
 
+    /// Different controls per size unless `--distinct-controls` says otherwise.
+    public static let defaultDistinctControls = 65_536
     /// Log-spaced from 16 to 4,194,304 (powers of four).
     public static let defaultSizes = [16, 64, 256, 1_024, 4_096, 16_384, 65_536, 262_144, 1_048_576, 4_194_304]
     /// `--quick`: the sizes `compare` checks in CI; under a minute for everything.
@@ -211,7 +215,7 @@ public struct Runner {
             warmupMilliseconds: options.warmupMilliseconds, seed: options.seed,
             bandwidthArrayBytes: arrayBytes, bandwidthPasses: options.bandwidthPasses,
             cacheBandwidthArrayBytes: cacheArrayBytes,
-            distinctControls: options.distinctControls > 0 ? options.distinctControls : nil)
+            distinctControls: options.distinctControls > 1 ? options.distinctControls : nil)
         let duration = Double(BenchClock.now() - started) / 1e9
         log("done in \(Int(duration)) s")
         var report = ReportBuilder.build(
@@ -222,7 +226,7 @@ public struct Runner {
     }
 
     /// How many batches of `size` controls a size is measured on: enough for
-    /// `distinctControls` different controls (one when that is 0 or no more than `size`).
+    /// `distinctControls` different controls (one when that is no more than `size`).
     public static func batchCount(size: Int, distinctControls: Int) -> Int {
         guard size > 0, distinctControls > size else { return 1 }
         return (distinctControls + size - 1) / size
@@ -339,8 +343,11 @@ public enum ReportBuilder {
                 let seed = stableHash("\(m.kernel)/\(m.precision)/\(v.kind.rawValue)/\(v.threads)/\(m.size)")
                 let speedup = Statistics.speedup(reference: reference.samples, kernel: v.samples, seed: seed)
                 let bytes = m.bytes(for: v.kind)
-                let band = floorBandwidth(threads: v.threads, batchBytes: m.size * m.bytesPerControl,
-                                          lastLevelCacheBytes: cache, memory: bandwidth, caches: cacheBandwidth)
+                let band = floorBandwidth(
+                    threads: v.threads,
+                    batchBytes: workingSetBytes(size: m.size, bytesPerControl: m.bytesPerControl,
+                                                distinctControls: settings.distinctControls),
+                    lastLevelCacheBytes: cache, memory: bandwidth, caches: cacheBandwidth)
                 let floor = band.map { Double(bytes) / $0.bestGBps }
                 rows.append(ResultRow(
                     kernel: m.kernel, variant: v.kind.rawValue, precision: m.precision, threads: v.threads, size: m.size,
@@ -372,7 +379,7 @@ public enum ReportBuilder {
             "The reference is scalar and single-threaded in every row; `threads` applies to the batch kernel only, so speedups with 2+ threads compare the parallel kernel with the one-thread reference.",
             "`kernel` rows time the checked public API (`layout(into:)`: a validation pass over every input column, then the layout); `kernel-unchecked` rows time the unchecked entry point (`uncheckedLayout(into:)`: the layout pass alone), where the subject provides it. The checked kernel's bytes per control count its inputs twice (validation, then layout).",
             "ns/control figures are medians over the repetitions; speedup = median reference / median kernel from the same interleaved repetitions, with a 95% paired bootstrap interval (2000 resamples, seeded).",
-            "Floor = bytesPerControl / best copy-or-triad bandwidth with the same thread count (STREAM byte counting, no write-allocate): over memory when the batch (size x its input and output bytes) exceeds the last-level cache, otherwise over the largest measured cache working set no larger than the batch. The roofline table uses the memory floor at each kernel's largest size.",
+            "Floor = bytesPerControl / best copy-or-triad bandwidth with the same thread count (STREAM byte counting, no write-allocate): over memory when the data the timed calls go through (size x input and output bytes, times the batches taken in turn with --distinct-controls) exceeds the last-level cache, otherwise over the largest measured cache working set no larger than that. The roofline table uses the memory floor at each kernel's largest size.",
         ]
         if build.configuration == "debug" {
             notes.insert("DEBUG BUILD: these numbers mean nothing (run with -c release).", at: 0)
@@ -383,8 +390,15 @@ public enum ReportBuilder {
             cacheBandwidth: cacheBandwidth.isEmpty ? nil : cacheBandwidth)
     }
 
+    /// The bytes the timed calls of one size go through: the inputs and outputs of every
+    /// batch they take in turn (`--distinct-controls`), each counted once. With 65,536
+    /// distinct controls, a size of 1K controls touches 64 batches' data, not one batch's.
+    public static func workingSetBytes(size: Int, bytesPerControl: Int, distinctControls: Int?) -> Int {
+        Runner.batchCount(size: size, distinctControls: distinctControls ?? 1) * size * bytesPerControl
+    }
+
     /// The bandwidth measurement that bounds a batch of `batchBytes` (inputs and outputs, each
-    /// counted once) run with `threads` threads: memory when the batch exceeds the last-level
+    /// counted once; `workingSetBytes`) run with `threads` threads: memory when the batch exceeds the last-level
     /// cache; otherwise the largest cache working set no larger than the batch, or the
     /// smallest one for a smaller batch. A smaller working set never runs slower, so the floor
     /// it gives is never above what the same loops reach at the batch's own size. `nil` when
