@@ -398,11 +398,11 @@ public enum ReportBuilder {
     }
 
     /// The bandwidth measurement that bounds a batch of `batchBytes` (inputs and outputs, each
-    /// counted once; `workingSetBytes`) run with `threads` threads: memory when the batch exceeds the last-level
-    /// cache; otherwise the largest cache working set no larger than the batch, or the
-    /// smallest one for a smaller batch. A smaller working set never runs slower, so the floor
-    /// it gives is never above what the same loops reach at the batch's own size. `nil` when
-    /// nothing was measured.
+    /// counted once; `workingSetBytes`) run with `threads` threads: memory when the batch
+    /// exceeds the last-level cache; otherwise the largest cache working set no larger than
+    /// the batch, or the smallest one for a smaller batch. A smaller working set never runs
+    /// slower, so the floor it gives is never above what the same loops reach at the batch's
+    /// own size. `nil` when nothing was measured.
     public static func floorBandwidth(
         threads: Int, batchBytes: Int, lastLevelCacheBytes: Int,
         memory: [BandwidthMeasurement], caches: [BandwidthMeasurement]
