@@ -14,6 +14,12 @@ extension _Lanes {
         (self >= -Scalar.greatestFiniteMagnitude) & (self <= Scalar.greatestFiniteMagnitude)
     }
 
+    /// `self` with the sign of each lane flipped where `signBits` holds `-0.0` (left alone where
+    /// it holds `+0.0`): the reference's `condition ? -x : x`, exactly (negation only flips
+    /// the sign bit), in one bitwise instruction instead of a multiply by `-1` or `1`.
+    @inlinable @inline(__always)
+    public func _flippingSign(by signBits: Self) -> Self { Self(Scalar._lanesXor(vector, signBits.vector)) }
+
     /// Lane-wise `nextDown` of lanes holding positive values (garbage elsewhere): the bit
     /// pattern minus one, exactly `Scalar.nextDown` for positive finite values and infinity.
     @inlinable @inline(__always)
@@ -30,29 +36,35 @@ extension _Lanes {
     /// to a byte.
     @inlinable @inline(__always)
     public func _storeBytes(to base: UnsafeMutablePointer<UInt8>, at index: Int, count: Int) {
-        let biased = (self + Scalar._integralThreshold).vector
-        let bytes: SIMD4<UInt8>
-        if MemoryLayout<Scalar>.size == 4 {
-            bytes = SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(biased, to: SIMD4<UInt32>.self))
-        } else {
-            bytes = SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(biased, to: SIMD4<UInt64>.self))
-        }
-        Self._storeBytes(bytes, to: base, at: index, count: count)
+        Self._storeBytes(_bytes, to: base, at: index, count: count)
     }
-}
 
-extension _LaneMask {
-    /// Stores the first `count` (1...4) lanes as bytes, 1 for true and 0 for false.
+    /// The lanes, which hold small non-negative integers (0...255), as bytes (see
+    /// `_storeBytes(to:at:count:)`).
     @inlinable @inline(__always)
-    public func _storeBytes(to base: UnsafeMutablePointer<UInt8>, at index: Int, count: Int) {
-        // A true lane is all ones: its lowest byte is 0xFF; `& 1` makes it 1.
-        let bytes: SIMD4<UInt8>
+    public var _bytes: SIMD4<UInt8> {
+        let biased = (self + Scalar._integralThreshold).vector
         if MemoryLayout<Scalar>.size == 4 {
-            bytes = SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(mask, to: SIMD4<UInt32>.self))
-        } else {
-            bytes = SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(mask, to: SIMD4<UInt64>.self))
+            return SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(biased, to: SIMD4<UInt32>.self))
         }
-        _Lanes<Scalar>._storeBytes(bytes & 1, to: base, at: index, count: count)
+        return SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(biased, to: SIMD4<UInt64>.self))
+    }
+
+    /// Loads `count` (1...4) bytes from `base[index...]` as they are; the lanes past `count`
+    /// hold 0. A full group is one 4-byte load.
+    @inlinable @inline(__always)
+    public static func _loadBytes(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> SIMD4<UInt8> {
+        if count == _laneWidth { return UnsafeRawPointer(base + index).loadUnaligned(as: SIMD4<UInt8>.self) }
+        var bytes = SIMD4<UInt8>()
+        for lane in 0..<count { bytes[lane] = base[index + lane] }
+        return bytes
+    }
+
+    /// 1 where the two bytes differ, 0 where they are equal, per lane.
+    @inlinable @inline(__always)
+    public static func _bytesDiffer(_ a: SIMD4<UInt8>, _ b: SIMD4<UInt8>) -> SIMD4<UInt8> {
+        // A true lane of the mask is all ones; `& 1` makes it 1.
+        unsafeBitCast(a .!= b, to: SIMD4<UInt8>.self) & SIMD4<UInt8>(repeating: 1)
     }
 }
 
@@ -84,24 +96,22 @@ extension _Lanes {
     @inlinable @inline(__always)
     public static func _pick(_ a: Self, ifLessThan b: Self) -> Self { b.replacing(with: a, where: a < b) }
 
-    /// Lane-wise `rounded(.toNearestOrAwayFromZero)`, exact for every lane (NaN stays NaN):
-    /// the arithmetic of the core's `_roundedToNearestOrAwayFromZero(threshold:)`
-    /// (Lanes.swift) with `2^p` in every lane and its masks applied by bitwise `and`s. The
-    /// core's `keeping(where:)` form compiled in this kernel to four extra `shufps` and a copy
-    /// per group (1.4 instructions per control more under callgrind), so the kernel keeps
-    /// this one.
+    /// Lane-wise `rounded(.toNearestOrAwayFromZero)` with its magnitude capped at `limit`, a
+    /// positive integer below `2^p` (p = significand bits): `±limit` (`v`'s sign) where the
+    /// rounded value would be beyond it, the exact rounded value elsewhere. NaN stays NaN.
+    ///
+    /// The arithmetic of the core's `_roundedToNearestOrAwayFromZero(threshold:)` (Lanes.swift)
+    /// without its select for large lanes: rounding is monotone and `limit` is an integer, so
+    /// rounding `min(|v|, limit)` is the same as capping the rounded `|v|` at `limit`, and the
+    /// capped magnitude is always below `2^p`.
     @inlinable @inline(__always)
-    public func _roundedToNearestOrAwayFromZeroMasked() -> Self {
-        // The steps of `_roundedToNearestOrAwayFromZero(threshold:)` (Lanes.swift):
-        // `(a + 2^p) - 2^p` rounds `a = |v| < 2^p` to the nearest integer, ties to even,
-        // exactly. Lanes of at least `2^p` (integers or infinite already) and NaN add and
-        // subtract +0 instead, which leaves them unchanged, and their `r - a` is 0 or NaN,
-        // never -0.5. A tie that went down shows as `r - a == -0.5` (exact) and gets +1; other
+    public func _roundedToNearestOrAwayFromZero(cappedAt limit: Scalar) -> Self {
+        // `(a + 2^p) - 2^p` rounds `0 <= a < 2^p` to the nearest integer, ties to even,
+        // exactly. A tie that went down shows as `r - a == -0.5` (exact) and gets +1; other
         // lanes add +0, which leaves `r >= +0` unchanged. Finally `v`'s sign bit goes back on.
         let (magnitudeVector, signVector) = Scalar._lanesSplitSign(vector)
-        let magnitude = Self(magnitudeVector)
-        let threshold = Self(repeating: Scalar._integralThreshold)
-        let shift = Self().replacing(with: threshold, where: magnitude < threshold)
+        let magnitude = Self(magnitudeVector)._min(Self(repeating: limit))
+        let shift = Self(repeating: Scalar._integralThreshold)
         let rounded = (magnitude + shift) - shift
         let tieWentDown = (rounded - magnitude) == -0.5
         let up = Self().replacing(with: Self(repeating: 1), where: tieWentDown)

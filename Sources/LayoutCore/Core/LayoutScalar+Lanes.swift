@@ -29,6 +29,11 @@ extension Float {
         return unsafeBitCast(a | b, to: SIMD4<Float>.self)
     }
     @inlinable @inline(__always)
+    public static func _lanesXor(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+        let a = unsafeBitCast(a, to: SIMD4<Int32>.self), b = unsafeBitCast(b, to: SIMD4<Int32>.self)
+        return unsafeBitCast(a ^ b, to: SIMD4<Float>.self)
+    }
+    @inlinable @inline(__always)
     public static func _lanesNextDownOfPositive(_ lanes: SIMD4<Float>) -> SIMD4<Float> {
         unsafeBitCast(unsafeBitCast(lanes, to: SIMD4<Int32>.self) &- 1, to: SIMD4<Float>.self)
     }
@@ -72,6 +77,11 @@ extension Double {
     public static func _lanesOr(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
         let a = unsafeBitCast(a, to: SIMD4<Int64>.self), b = unsafeBitCast(b, to: SIMD4<Int64>.self)
         return unsafeBitCast(a | b, to: SIMD4<Double>.self)
+    }
+    @inlinable @inline(__always)
+    public static func _lanesXor(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
+        let a = unsafeBitCast(a, to: SIMD4<Int64>.self), b = unsafeBitCast(b, to: SIMD4<Int64>.self)
+        return unsafeBitCast(a ^ b, to: SIMD4<Double>.self)
     }
     @inlinable @inline(__always)
     public static func _lanesNextDownOfPositive(_ lanes: SIMD4<Double>) -> SIMD4<Double> {

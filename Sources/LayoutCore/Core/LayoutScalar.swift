@@ -22,6 +22,8 @@ where SIMDMaskScalar: FixedWidthInteger & SignedInteger {
     static func _lanesSplitSign(_ lanes: SIMD4<Self>) -> (magnitude: SIMD4<Self>, sign: SIMD4<Self>)
     /// Bitwise or: puts a sign from `_lanesSplitSign` back onto a magnitude.
     static func _lanesOr(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMD4<Self>
+    /// Bitwise exclusive or: with a lane of `-0.0` (the sign bit alone), an exact negation.
+    static func _lanesXor(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMD4<Self>
     /// `nextDown` of positive finite values: the bit pattern minus one.
     static func _lanesNextDownOfPositive(_ lanes: SIMD4<Self>) -> SIMD4<Self>
     /// Small unsigned integers (raw values) as floating-point lanes.

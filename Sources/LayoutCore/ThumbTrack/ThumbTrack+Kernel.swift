@@ -455,17 +455,19 @@ extension ThumbTrack {
         let segmentWidth = (width - inset * 2)._max(zero) / n
         let thumbHeight = height - inset * 2
         let lastIndex = n - 1
-        // The reference's `isRightToLeft ? -x : x` as `x * (1 - 2 * direction)`: times -1 or
-        // 1, both exact (and `-0 * -1 == +0 == -(-0)`).
-        let directionSign = 1 - direction * 2
+        // The reference's `isRightToLeft ? -x : x` as a flip of the sign bit where
+        // `directionSignBit` is -0.0 (RTL), none where it is +0.0 (LTR): negation is exactly
+        // that flip, and one `xorps` (latency 1) is shorter than a multiply by -1 or 1 on the
+        // path to every `.ended` result.
+        let directionSignBit = zero.replacing(with: Lanes(repeating: -0.0), where: isRightToLeft)
         // rest(j) = inset + visual(j) * sw, with the reference's visual index
-        // `isRightToLeft ? (n - 1) - j : j` computed as `j * directionSign + offset`, offset
-        // `n - 1` in RTL and +0 in LTR: `(-j) + (n - 1)` is `(n - 1) - j` bit for bit (IEEE
-        // `a - b` is `a + (-b)`, and addition commutes), and `j + 0` is `j` (`j` is never -0).
-        // One multiply and one add instead of a subtraction and a select, and the offset serves
-        // both rest(k) and rest(new index).
+        // `isRightToLeft ? (n - 1) - j : j` computed as `(±j) + offset`, offset `n - 1` in RTL
+        // and +0 in LTR: `(-j) + (n - 1)` is `(n - 1) - j` bit for bit (IEEE `a - b` is
+        // `a + (-b)`, and addition commutes), and `j + 0` is `j` (`j` is never -0). A flip and
+        // one add instead of a subtraction and a select, and the offset serves both rest(k) and
+        // rest(new index).
         let visualOffset = zero.replacing(with: lastIndex, where: isRightToLeft)
-        let restOfK = inset + (k * directionSign + visualOffset) * segmentWidth
+        let restOfK = inset + (k._flippingSign(by: directionSignBit) + visualOffset) * segmentWidth
         var x = restOfK  // `.cancelled`: back to rest(k)
         var selectedIndex = k
 
@@ -500,16 +502,23 @@ extension ThumbTrack {
         // `.ended`: displacement in segments, rounded half away from zero, clamped. Skipped when
         // no lane ends (a batch in mid-pan).
         if isEnded._anyLane {
-            let logicalTranslation = translation * directionSign
-            let logicalVelocity = velocity * directionSign
+            let logicalTranslation = translation._flippingSign(by: directionSignBit)
+            let logicalVelocity = velocity._flippingSign(by: directionSignBit)
             let projection = zero.replacing(with: (logicalVelocity / 1000) * rate / (1 - rate), where: isProjected)
             var displacement = (logicalTranslation + projection) / segmentWidth
             displacement = displacement.replacing(with: zero, where: displacement._isNaN)
-            let steps = displacement._roundedToNearestOrAwayFromZeroMasked()
+            // The steps are capped at ±256 (it saves the rounding a select): `k + steps` is then
+            // still beyond the last index (at most 254) or below 0 wherever it was, so the
+            // clamp below gives the same index.
+            let steps = displacement._roundedToNearestOrAwayFromZero(cappedAt: 256)
             // `min(max(k + steps, 0), n - 1)`: `max(v, 0)` is `0 >= v ? 0 : v`, which differs
             // from `v > 0 ? v : 0` only for NaN (impossible here); `min(v, n - 1)` is
             // `n - 1 < v ? n - 1 : v`.
             let endedIndex = Lanes._pick(lastIndex, ifLessThan: Lanes._pick(k + steps, ifGreaterThan: zero))
+            // Here `±j` is a multiply by ±1 (exact, the same value): `endedIndex` is a select,
+            // and a bitwise flip of a select's result made LLVM lower the clamps above (and
+            // their selects) as integer blends instead of one `maxps` and one `minps`.
+            let directionSign = one._flippingSign(by: directionSignBit)
             let endedX = inset + (endedIndex * directionSign + visualOffset) * segmentWidth
             x = x.replacing(with: endedX, where: isEnded)
             selectedIndex = selectedIndex.replacing(with: endedIndex, where: isEnded)
@@ -546,7 +555,11 @@ extension ThumbTrack {
         y.store(to: p.thumbY, at: index, count: count)
         thumbWidth.store(to: p.thumbWidth, at: index, count: count)
         thumbHeightOut.store(to: p.thumbHeight, at: index, count: count)
-        selectedIndex._storeBytes(to: p.selectedIndex, at: index, count: count)
-        (!(selectedIndex == k))._storeBytes(to: p.indexChanged, at: index, count: count)
+        // `indexChanged` compares the stored index bytes with the input's: for indices
+        // (0...254) equal bytes are equal values, and the bytes are at hand.
+        let selectedBytes = selectedIndex._bytes
+        Lanes._storeBytes(selectedBytes, to: p.selectedIndex, at: index, count: count)
+        let changed = Lanes._bytesDiffer(selectedBytes, Lanes._loadBytes(q.selectedIndex, at: index, count: count))
+        Lanes._storeBytes(changed, to: p.indexChanged, at: index, count: count)
     }
 }
