@@ -39,6 +39,52 @@ import Testing
         }
     }
 
+    /// Releases far past an end. The kernel caps the rounded displacement at ±256 segments
+    /// (ThumbTrack+Kernel.swift), which must change no index: displacements on either side of
+    /// the cap, around the largest index (254) and the largest `k + steps` (254 + 254), in
+    /// both directions, from both ends, with every segment count's extreme, in every lane.
+    @Test func releasesFarPastTheEnds() {
+        func cases<S: LayoutScalar>(_: S.Type) -> (configurations: [ThumbTrackConfiguration<S>], indices: [Int]) {
+            var configurations: [ThumbTrackConfiguration<S>] = []
+            var indices: [Int] = []
+            // Segments of whole points, so that `translation / sw` is exactly the intended
+            // number of segments.
+            for n in [2, 3, 255] {
+                let segmentWidth: S = 4
+                for k in Set([0, n / 2, n - 1]) {
+                    for segments: S in [254, 254.5, 255, 255.5, 256, 256.5, 257, 508.5, 509, 512, 1e5] {
+                        for sign: S in [1, -1] {
+                            for direction in LayoutDirection.allCases {
+                                let logical = sign * segments * segmentWidth
+                                configurations.append(ThumbTrackConfiguration(
+                                    bounds: LayoutSize(width: S(n) * segmentWidth + 2, height: 30), inset: 1,
+                                    segmentCount: n, selectedIndex: k,
+                                    translation: direction == .rightToLeft ? -logical : logical,
+                                    phase: .ended, layoutDirection: direction))
+                                // Halves round away from zero; then clamped to 0...n - 1.
+                                let steps = Int(segments.rounded(.toNearestOrAwayFromZero)) * Int(sign)
+                                indices.append(min(max(k + steps, 0), n - 1))
+                            }
+                        }
+                    }
+                }
+            }
+            return (configurations, indices)
+        }
+        func check<S: LayoutScalar>(_: S.Type) {
+            let (configurations, indices) = cases(S.self)
+            for (c, index) in zip(configurations, indices) {
+                #expect(ThumbTrack.layout(unchecked: c).selectedIndex == index, "\(c)")
+            }
+            for offset in 0..<_laneWidth {
+                let shifted = Array(configurations.dropFirst(offset))
+                #expect(ThumbTrackDifferential.firstMismatch(shifted) == nil, "offset \(offset)")
+            }
+        }
+        check(Float.self)
+        check(Double.self)
+    }
+
     /// Every batch length from 0 to 3x the lane width + 1, modes mixed lane by lane.
     @Test func everyShortBatchLength() {
         var random = SplitMix64(seed: 0x5407)
