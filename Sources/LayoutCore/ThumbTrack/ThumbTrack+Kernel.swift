@@ -485,17 +485,17 @@ extension ThumbTrack {
         // of `.changed`). One offset serves both ends: a lane is past at most one of them.
         // A lane past an end is one the clamp moved: `changedX != unclamped` is one compare
         // instead of two and an `or` (it is also true for a NaN lane, which only unchecked
-        // garbage has; the masks below leave such a lane alone).
+        // garbage has: such a lane gets a meaningless band).
         let isBanded = isChanged & hasRubberBand & !(changedX == unclamped)
         if isBanded._anyLane {
+            // A banded lane is either below the lower end or (otherwise) above the upper one.
             let isBelow = unclamped < lower
-            let isAbove = unclamped > upper
             let overshoot = (unclamped - upper).replacing(with: lower - unclamped, where: isBelow)
             var band = (1 - one / (overshoot * 0.55 / segmentWidth + 1)) * segmentWidth
             band = band._min(overshoot)
             band = band.replacing(with: segmentWidth._nextDownOfPositive, where: (band >= segmentWidth) & (segmentWidth > 0))
-            changedX = changedX.replacing(with: upper + band, where: isBanded & isAbove)
-            changedX = changedX.replacing(with: lower - band, where: isBanded & isBelow)
+            let bandedX = (upper + band).replacing(with: lower - band, where: isBelow)
+            changedX = changedX.replacing(with: bandedX, where: isBanded)
         }
         x = x.replacing(with: changedX, where: isChanged)
 
