@@ -464,8 +464,7 @@ extension ThumbTrack {
         // `isRightToLeft ? (n - 1) - j : j` computed as `(±j) + offset`, offset `n - 1` in RTL
         // and +0 in LTR: `(-j) + (n - 1)` is `(n - 1) - j` bit for bit (IEEE `a - b` is
         // `a + (-b)`, and addition commutes), and `j + 0` is `j` (`j` is never -0). A flip and
-        // one add instead of a subtraction and a select, and the offset serves both rest(k) and
-        // rest(new index).
+        // one add instead of a subtraction and a select; `.ended` starts from `visual(k)`.
         let visualOffset = zero.replacing(with: lastIndex, where: isRightToLeft)
         let visualK = k._flippingSign(by: directionSignBit) + visualOffset
         let restOfK = inset + visualK * segmentWidth
