@@ -1,7 +1,8 @@
 // Lane primitives the thumb track kernel needs beyond Lanes.swift: NaN and finiteness tests,
-// `nextDown` of positive values, and stores of small integers (indices, flags) into byte
-// columns. No new `LayoutScalar` requirement: where a concrete type is needed, the code
-// switches on the scalar's size (4: `Float`, 8: `Double`), which specialization folds away.
+// sign flips, `nextDown` of positive values, and small integers (indices, flags) as bytes.
+// Where a concrete type is needed, the code switches on the scalar's size (4: `Float`, 8:
+// `Double`), which specialization folds away, or goes through a `LayoutScalar` requirement
+// (`_lanesXor`).
 
 extension _Lanes {
     /// Lane-wise `isNaN`: a NaN is the only value not equal to itself.
@@ -25,22 +26,14 @@ extension _Lanes {
     @inlinable @inline(__always)
     public var _nextDownOfPositive: Self { Self(Scalar._lanesNextDownOfPositive(vector)) }
 
-    /// Stores the first `count` (1...4) lanes, which hold small non-negative integers (0...255),
-    /// as bytes to `base[index...]`. Other values (only unchecked garbage) store some byte:
-    /// never a trap.
+    /// The lanes, which hold small non-negative integers (0...255), as bytes. Other values
+    /// (only unchecked garbage) give some byte: never a trap.
     ///
     /// No integer conversion: in generic code (even specialized) `UInt8(x)` for a
     /// `BinaryFloatingPoint` `x` goes through the stdlib's generic, bit-by-bit `_convert`, not
     /// a conversion instruction (and traps out of range). Instead `x + 2^p` (p = significand
     /// bits, `x` in 0...255) holds `x` in the low bits of its bit pattern, which are truncated
     /// to a byte.
-    @inlinable @inline(__always)
-    public func _storeBytes(to base: UnsafeMutablePointer<UInt8>, at index: Int, count: Int) {
-        Self._storeBytes(_bytes, to: base, at: index, count: count)
-    }
-
-    /// The lanes, which hold small non-negative integers (0...255), as bytes (see
-    /// `_storeBytes(to:at:count:)`).
     @inlinable @inline(__always)
     public var _bytes: SIMD4<UInt8> {
         let biased = (self + Scalar._integralThreshold).vector
