@@ -140,6 +140,42 @@ struct RunTests {
         #expect(result.err.contains("DEBUG build"))
     }
 
+    @Test func eachThreadCountIsTimedInItsOwnRotation() {
+        // Variants: reference, kernel on 1 and 2 threads, unchecked kernel on 1 and 2.
+        #expect(Runner.rotations(variantThreads: [1, 1, 2, 1, 2]) == [[0, 1, 3], [0, 2, 4]])
+        #expect(Runner.rotations(variantThreads: [1, 1, 2]) == [[0, 1], [0, 2]])
+        #expect(Runner.rotations(variantThreads: [1, 2, 2]) == [[0, 1, 2]])
+        #expect(Runner.rotations(variantThreads: [1]) == [])
+    }
+
+    @Test func speedupsPairWithTheReferenceOfTheirRotation() throws {
+        // The reference row reports the first rotation's samples; the two-thread kernel's
+        // speedup uses the reference samples timed with it (20 ns), not those (10 ns).
+        let measurement = SizeMeasurement(
+            kernel: "pairing-test", precision: "Float", bytesPerControl: 8, inputBytesPerControl: nil, size: 64,
+            variants: [
+                VariantSamples(kind: .reference, threads: 1, samples: [10, 10, 10], iterations: 1),
+                VariantSamples(kind: .kernel, threads: 1, samples: [2, 2, 2], iterations: 1),
+                VariantSamples(kind: .kernel, threads: 2, samples: [2, 2, 2], iterations: 1, referenceSamples: [20, 20, 20]),
+            ])
+        let report = ReportBuilder.build(
+            measurements: [measurement], bandwidth: [],
+            settings: RunSettings(quick: false, kernels: ["pairing-test"], precisions: ["Float"], threads: [1, 2], sizes: [64],
+                                  repetitions: 3, budgetMilliseconds: 1, warmupMilliseconds: 1, seed: 1,
+                                  bandwidthArrayBytes: 1 << 20, bandwidthPasses: 1),
+            arguments: [],
+            machine: MachineInfo(cpuModel: "test", architecture: "x86_64", logicalCores: 2, activeCores: 2, simdFeatures: [],
+                                 caches: [:], memoryBytes: 1 << 30, operatingSystem: "test", loadAverageAtStart: 0),
+            toolchain: ToolchainInfo(swiftVersion: nil, compilerVersion: "test"),
+            build: BuildInfo(configuration: "release", swiftFlags: "", swiftFlagsSource: "test"), date: "2026-12-01")
+        let reference = try #require(report.rows.first { $0.variant == "reference" })
+        #expect(reference.nsPerControl.median == 10)
+        let one = try #require(report.rows.first { $0.variant == "kernel" && $0.threads == 1 }?.speedup)
+        let two = try #require(report.rows.first { $0.variant == "kernel" && $0.threads == 2 }?.speedup)
+        #expect(one.estimate == 5)
+        #expect(two.estimate == 10)
+    }
+
     @Test func distinctControlsTakeSeveralBatchesInTurn() throws {
         // 65,536 different controls per size unless told otherwise; 1 (or any count up to
         // the size) is one batch, laid out again and again.

@@ -6,8 +6,13 @@
 //    call takes in turn), run the reference and the kernel with every thread count once, and
 //    check each kernel output against the reference bit for bit;
 // 2. warm up each variant, then choose its iterations per measurement to fill the time budget;
-// 3. repeat: time each variant once per repetition, the order rotating between repetitions
-//    (reference and kernels interleaved, so a speedup's two sides share the machine's state);
+// 3. one rotation per kernel thread count, one after the other: repeat, timing the reference
+//    and that thread count's kernel variants once per repetition, the order rotating between
+//    repetitions (reference and kernels interleaved, so a speedup's two sides share the
+//    machine's state). Each speedup pairs a kernel's samples with the reference samples of
+//    its own rotation; the reference row reports the first rotation's. (In one rotation of
+//    every variant, the two-thread kernel's turns slowed the one-thread kernel's by up to a
+//    third at 16K, where the working set fits two L2 caches but not one.);
 // 4. check again, consume a checksum, summarize.
 
 import LayoutCore
@@ -92,12 +97,16 @@ public struct VariantSamples: Sendable {
     /// ns/control, one per repetition.
     public var samples: [Double]
     public var iterations: Int
+    /// The reference's samples from the same interleaved repetitions, when they are not those
+    /// of the measurement's reference variant (a later rotation, see `Runner.measure`).
+    public var referenceSamples: [Double]?
 
-    public init(kind: VariantKind, threads: Int, samples: [Double], iterations: Int) {
+    public init(kind: VariantKind, threads: Int, samples: [Double], iterations: Int, referenceSamples: [Double]? = nil) {
         self.kind = kind
         self.threads = threads
         self.samples = samples
         self.iterations = iterations
+        self.referenceSamples = referenceSamples
     }
 }
 
@@ -240,6 +249,15 @@ public struct Runner {
     /// reference's branches for the whole batch (up to about 16K thumb-track controls here),
     /// which the reference would not see in an app that lays out different controls each
     /// frame; several batches keep it from doing so, at the price of a larger working set.
+    /// The variants each timing rotation interleaves, given every variant's thread count
+    /// (variant 0 is the reference): the reference and the kernels of one thread count, one
+    /// rotation per count in the order the counts first appear.
+    public static func rotations(variantThreads: [Int]) -> [[Int]] {
+        var counts: [Int] = []
+        for t in variantThreads.dropFirst() where !counts.contains(t) { counts.append(t) }
+        return counts.map { t in [0] + variantThreads.indices.dropFirst().filter { variantThreads[$0] == t } }
+    }
+
     public func measure(_ type: any LayoutBenchSubject.Type, size: Int, threads: [Int]) throws -> SizeMeasurement {
         let batchCount = Self.batchCount(size: size, distinctControls: options.distinctControls)
         var batches = (0..<batchCount).map { type.init(count: size, seed: options.seed &+ UInt64($0)) }
@@ -296,15 +314,23 @@ public struct Runner {
             iterations[variant] = max(1, Int((budget / max(perCall, 1)).rounded()))
         }
 
+        // One rotation per thread count: the reference (variant 0) and that count's kernels.
         var samples = [[Double]](repeating: [], count: variants.count)
-        for repetition in 0..<options.repetitions {
-            // Rotate the order so no variant always runs first (after a cold stretch) or last.
-            for slot in variants.indices {
-                let variant = (slot + repetition) % variants.count
-                let count = iterations[variant]
-                let nanoseconds = BenchClock.measure { for _ in 0..<count { runVariant(variant) } }
-                samples[variant].append(nanoseconds / Double(count * size))
+        var pairedReference = [[Double]?](repeating: nil, count: variants.count)
+        for (rotation, members) in Self.rotations(variantThreads: variants.map(\.threads)).enumerated() {
+            var referenceSamples: [Double] = []
+            for repetition in 0..<options.repetitions {
+                // Rotate the order so no variant always runs first (after a cold stretch) or last.
+                for slot in members.indices {
+                    let variant = members[(slot + repetition) % members.count]
+                    let count = iterations[variant]
+                    let nanoseconds = BenchClock.measure { for _ in 0..<count { runVariant(variant) } }
+                    let sample = nanoseconds / Double(count * size)
+                    if variant == 0 { referenceSamples.append(sample) } else { samples[variant].append(sample) }
+                }
             }
+            if rotation == 0 { samples[0] = referenceSamples }
+            for variant in members.dropFirst() where rotation > 0 { pairedReference[variant] = referenceSamples }
         }
 
         // Check again and consume the outputs.
@@ -315,7 +341,8 @@ public struct Runner {
             kernel: type.kernel, precision: type.precision, bytesPerControl: type.bytesPerControl,
             inputBytesPerControl: type.inputBytesPerControl, size: size,
             variants: variants.indices.map {
-                VariantSamples(kind: variants[$0].kind, threads: variants[$0].threads, samples: samples[$0], iterations: iterations[$0])
+                VariantSamples(kind: variants[$0].kind, threads: variants[$0].threads, samples: samples[$0],
+                               iterations: iterations[$0], referenceSamples: pairedReference[$0])
             })
     }
 }
@@ -341,7 +368,7 @@ public enum ReportBuilder {
                 let summary = SampleSummary(v.samples)
                 // A reproducible seed per row, so rebuilding the report gives the same interval.
                 let seed = stableHash("\(m.kernel)/\(m.precision)/\(v.kind.rawValue)/\(v.threads)/\(m.size)")
-                let speedup = Statistics.speedup(reference: reference.samples, kernel: v.samples, seed: seed)
+                let speedup = Statistics.speedup(reference: v.referenceSamples ?? reference.samples, kernel: v.samples, seed: seed)
                 let bytes = m.bytes(for: v.kind)
                 let band = floorBandwidth(
                     threads: v.threads,
@@ -379,6 +406,7 @@ public enum ReportBuilder {
             "The reference is scalar and single-threaded in every row; `threads` applies to the batch kernel only, so speedups with 2+ threads compare the parallel kernel with the one-thread reference.",
             "`kernel` rows time the checked public API (`layout(into:)`: a validation pass over every input column, then the layout); `kernel-unchecked` rows time the unchecked entry point (`uncheckedLayout(into:)`: the layout pass alone), where the subject provides it. The checked kernel's bytes per control count its inputs twice (validation, then layout).",
             "ns/control figures are medians over the repetitions; speedup = median reference / median kernel from the same interleaved repetitions, with a 95% paired bootstrap interval (2000 resamples, seeded).",
+            "Each kernel thread count is timed in its own rotation with the reference (the reference row shows the one-thread rotation's times), so that no variant's turns disturb another thread count's.",
             "Floor = bytesPerControl / best copy-or-triad bandwidth with the same thread count (STREAM byte counting, no write-allocate): over memory when the data the timed calls go through (size x input and output bytes, times the batches taken in turn with --distinct-controls) exceeds the last-level cache, otherwise over the largest measured cache working set no larger than that. The roofline table uses the memory floor at each kernel's largest size.",
         ]
         if build.configuration == "debug" {
