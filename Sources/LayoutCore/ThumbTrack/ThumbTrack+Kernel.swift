@@ -1,8 +1,10 @@
 // The batch kernel: SPEC section 2 over structure-of-arrays columns, one lane group of
 // `_laneWidth` controls at a time, with branch-free selects where the reference branches.
 // Each step below mirrors a line of `ThumbTrack._fitLayout` or `_legacyLayout` and performs the
-// same IEEE operations in the same order; the two agree bit for bit (see
-// ThumbTrackDifferentialTests).
+// same IEEE operations in the same order on every non-integer value; the two agree bit for bit
+// (see ThumbTrackDifferentialTests). Negation is IEEE's: a flip of the sign bit. Only small
+// integers (indices, steps) are computed another way where that is shorter, and exactly: the
+// steps capped, the new index's visual position clamped in its own right (each says why).
 //
 // As in the button kernel:
 // - bytes (enumerations, segment count, index) are loaded as floating-point lanes (0.0,
