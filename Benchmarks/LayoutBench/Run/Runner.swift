@@ -12,7 +12,7 @@
 //    machine's state). Each speedup pairs a kernel's samples with the reference samples of
 //    its own rotation; the reference row reports the first rotation's. (In one rotation of
 //    every variant, the two-thread kernel's turns slowed the one-thread kernel's by up to a
-//    third at 16K, where the working set fits two L2 caches but not one.);
+//    third at 16K, where the working set fits two L2 caches but not one.)
 // 4. check again, consume a checksum, summarize.
 
 import LayoutCore
@@ -241,14 +241,6 @@ public struct Runner {
         return (distinctControls + size - 1) / size
     }
 
-    /// Measures one subject at one size.
-    ///
-    /// With `distinctControls`, the size gets several batches (seeds `seed`, `seed + 1`, ...)
-    /// and every call, timed or not, takes the next one in turn, for the reference and the
-    /// kernels alike. One batch laid out again and again lets the branch predictor learn the
-    /// reference's branches for the whole batch (up to about 16K thumb-track controls here),
-    /// which the reference would not see in an app that lays out different controls each
-    /// frame; several batches keep it from doing so, at the price of a larger working set.
     /// The variants each timing rotation interleaves, given every variant's thread count
     /// (variant 0 is the reference): the reference and the kernels of one thread count, one
     /// rotation per count in the order the counts first appear.
@@ -258,6 +250,14 @@ public struct Runner {
         return counts.map { t in [0] + variantThreads.indices.dropFirst().filter { variantThreads[$0] == t } }
     }
 
+    /// Measures one subject at one size.
+    ///
+    /// With `distinctControls`, the size gets several batches (seeds `seed`, `seed + 1`, ...)
+    /// and every call, timed or not, takes the next one in turn, for the reference and the
+    /// kernels alike. One batch laid out again and again lets the branch predictor learn the
+    /// reference's branches for the whole batch (up to about 16K thumb-track controls here),
+    /// which the reference would not see in an app that lays out different controls each
+    /// frame; several batches keep it from doing so, at the price of a larger working set.
     public func measure(_ type: any LayoutBenchSubject.Type, size: Int, threads: [Int]) throws -> SizeMeasurement {
         let batchCount = Self.batchCount(size: size, distinctControls: options.distinctControls)
         var batches = (0..<batchCount).map { type.init(count: size, seed: options.seed &+ UInt64($0)) }
@@ -329,8 +329,11 @@ public struct Runner {
                     if variant == 0 { referenceSamples.append(sample) } else { samples[variant].append(sample) }
                 }
             }
-            if rotation == 0 { samples[0] = referenceSamples }
-            for variant in members.dropFirst() where rotation > 0 { pairedReference[variant] = referenceSamples }
+            if rotation == 0 {
+                samples[0] = referenceSamples
+            } else {
+                for variant in members.dropFirst() { pairedReference[variant] = referenceSamples }
+            }
         }
 
         // Check again and consume the outputs.
