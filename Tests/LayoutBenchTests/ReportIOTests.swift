@@ -129,4 +129,42 @@ struct ReportIOTests {
         #expect(try ReportIO.rows(csv: csv) == sampleReport().rows)
         #expect(try BenchReport.read(path: directory + "/latest.json") == sampleReport())
     }
+
+    /// The README's targets table: one row per issue target whose kernel was measured at 16K,
+    /// met when the speedup's estimate reaches the target.
+    @Test func targetsTableJudgesEachKernelAgainstItsIssue() {
+        /// `sampleReport` with its 1K rows moved to 16K, where the targets are measured.
+        func at16K(_ kernel: String, floatScale: Double = 1) -> BenchReport {
+            var report = sampleReport(kernel: kernel, speedupScale: ["Float": floatScale])
+            report.rows = report.rows.map { row in
+                var row = row
+                if row.size == 1_024 { row.size = 16_384 }
+                return row
+            }
+            return report
+        }
+        /// The "met" cell of the row whose target starts with `target`, if there is one.
+        func met(_ report: BenchReport, _ target: String) -> String? {
+            let line = ReportWriter.readme(report, native: nil).split(separator: "\n").first { $0.hasPrefix("| \(target)") }
+            return line.map { String($0.split(separator: "|").last!.trimmingCharacters(in: .whitespaces)) }
+        }
+        // Float 1 thread: 8 * 0.75 = 6x, Double 4 * 0.75 = 3x.
+        #expect(met(at16K("thumb-track"), "thumb-track: Float kernel >= 5x") == "yes")
+        #expect(met(at16K("thumb-track", floatScale: 0.8), "thumb-track: Float kernel >= 5x") == "**no**")
+        #expect(met(at16K("toggle-transition"), "toggle-transition: Float kernel >= 5x") == "yes")
+        #expect(met(at16K("button-content"), "button-content: Float kernel >= 8x") == "**no**")
+        #expect(met(at16K("button-content", floatScale: 1.4), "button-content: Float kernel >= 8x") == "yes")
+        #expect(met(at16K("button-content"), "button-content: Double kernel >= 4x") == "**no**")
+        // Each report names its own kernel's targets only.
+        #expect(met(at16K("thumb-track"), "button-content") == nil)
+        #expect(met(at16K("button-content"), "thumb-track") == nil)
+        // A run built with other flags shows its speedups without judging them.
+        var native = at16K("thumb-track")
+        native.build.swiftFlags = "-Xswiftc -target-cpu -Xswiftc native"
+        #expect(met(native, "thumb-track: Float kernel >= 5x") == "-")
+        // Without a 16K row or a roofline row there is nothing to judge.
+        var bare = sampleReport(kernel: "thumb-track")
+        bare.roofline = []
+        #expect(!ReportWriter.readme(bare, native: nil).contains("## Targets"))
+    }
 }
