@@ -355,11 +355,16 @@ public enum LayoutBenchCLI {
 
             """)
         }
-        let report: BenchReport
+        // Before anything is allocated for the run: the subjects' columns are then placed the
+        // same way whatever ran before them (Run/ColumnPlacement.swift).
+        let placement = ColumnPlacement.pin()
+        if options.progress { streams.err("layout-bench: \(placement.note)\n") }
+        var report: BenchReport
         do {
             report = try runner.run(
                 arguments: arguments, machine: .current(), toolchain: .current(),
                 build: build, date: formatter.string(from: Date()))
+            report.notes.append(placement.note)
         } catch let failure as VerificationFailure {
             streams.err("layout-bench: KERNEL OUTPUT DIFFERS FROM THE REFERENCE: \(failure)\n")
             return ExitCode.verification

@@ -1,0 +1,65 @@
+// Where the allocator puts the subjects' columns, kept the same for every subject.
+//
+// glibc maps every allocation of at least its mmap threshold (128 KiB by default) on pages of
+// its own, so such a column starts 48 bytes into a page (after malloc's and `Array`'s
+// headers), like every other mapped column; smaller columns come from the heap, at staggered
+// offsets. The kernels are sensitive to that: the button `Float` kernel takes 1.4x as long,
+// and the toggle kernel up to 2x, on mapped columns (Docs/ButtonContent.md, "Column
+// placement"). By default glibc also raises the threshold to the size of any mapped block of
+// up to 32 MiB that is freed, so a subject's placement would depend on what ran before it:
+// the bandwidth loops' arrays and the previous subjects' batches. A toggle-only run at 4M
+// took 24 ns per control where the full run, whose earlier subjects had raised the threshold
+// past its 16 MB columns, took 12. Pinning the threshold at its default turns the adjustment
+// off: every run places every subject's columns as a fresh process would.
+
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How `run` keeps the subjects' column placement independent of what ran before them.
+public enum ColumnPlacement: Equatable, Sendable {
+    /// glibc's mmap threshold pinned at this many bytes (its dynamic adjustment is then off).
+    case pinned(thresholdBytes: Int)
+    /// `GLIBC_TUNABLES` sets the threshold (glibc then keeps it fixed itself); left alone.
+    case setByEnvironment(String)
+    /// Nothing pinned: not glibc, or `mallopt` refused.
+    case allocatorDefault(reason: String)
+
+    /// glibc's documented default threshold.
+    public static let thresholdBytes = 128 << 10
+
+    /// Pins glibc's mmap threshold at `thresholdBytes`, unless `environment` sets it through
+    /// `GLIBC_TUNABLES`. Affects the whole process from then on.
+    public static func pin(environment: [String: String] = ProcessInfo.processInfo.environment) -> ColumnPlacement {
+        if let tunables = environment["GLIBC_TUNABLES"], tunables.contains("glibc.malloc.mmap_threshold") {
+            return .setByEnvironment(tunables)
+        }
+        #if canImport(Glibc)
+        // `mallopt` is not in Swift's Glibc module; look it up (RTLD_DEFAULT is a null handle).
+        guard let symbol = dlsym(nil, "mallopt") else { return .allocatorDefault(reason: "no mallopt") }
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in <malloc.h>
+        guard mallopt(mmapThreshold, Int32(thresholdBytes)) == 1 else {
+            return .allocatorDefault(reason: "mallopt refused the threshold")
+        }
+        return .pinned(thresholdBytes: thresholdBytes)
+        #else
+        return .allocatorDefault(reason: "not glibc")
+        #endif
+    }
+
+    /// The sentence the report's notes carry.
+    public var note: String {
+        switch self {
+        case .pinned(let bytes):
+            return "Column placement: glibc's mmap threshold pinned at \(bytes) bytes, so every column of \(bytes / 1024) KiB or more is mapped on its own pages (all such columns start at the same page offset) and smaller ones come from the heap, whatever ran before (Docs/Benchmarks.md, \"Column placement\")."
+        case .setByEnvironment(let tunables):
+            return "Column placement: set by GLIBC_TUNABLES=\(tunables) (Docs/Benchmarks.md, \"Column placement\")."
+        case .allocatorDefault(let reason):
+            return "Column placement: the allocator's own (\(reason)); columns may be placed differently depending on what ran before."
+        }
+    }
+}
