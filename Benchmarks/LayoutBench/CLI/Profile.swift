@@ -86,6 +86,8 @@ extension LayoutBenchCLI {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             return (seconds, batch.outputChecksum(reference: engine == "reference"))
         }
+        // Columns placed as `run` places them (Run/ColumnPlacement.swift).
+        _ = ColumnPlacement.pin()
         let (seconds, checksum) = body(subject)
         let perControl = iterations > 0 ? seconds * 1e9 / Double(iterations * max(1, size)) : 0
         streams.out("\(kernel) \(precision) \(engine): \(iterations) iterations of \(size) controls, "
