@@ -162,6 +162,23 @@ struct ReportIOTests {
         var native = at16K("thumb-track")
         native.build.swiftFlags = "-Xswiftc -target-cpu -Xswiftc native"
         #expect(met(native, "thumb-track: Float kernel >= 5x") == "-")
+        // The native target is judged on the kernel with validation: a fast layout pass alone
+        // (the unchecked variant) does not meet it.
+        func withUnchecked(_ report: BenchReport, ns: Double) -> BenchReport {
+            var report = report
+            var row = report.rows.first { $0.variant == "kernel" && $0.precision == "Float" && $0.threads == 1 && $0.size == 16_384 }!
+            row.variant = "kernel-unchecked"
+            row.nsPerControl = SampleSummary([ns, ns, ns])
+            report.rows.append(row)
+            return report
+        }
+        // Float 1 thread: 12 ns / 6x = 2 ns; with floatScale 1.4, 12 / 8.4 = 1.43 ns.
+        var nativeButton = withUnchecked(at16K("button-content"), ns: 1.2)
+        nativeButton.build.swiftFlags = "-Xswiftc -target-cpu -Xswiftc native"
+        #expect(met(nativeButton, "button-content: Float kernel (with validation) <= 1.5 ns/control") == "**no**")
+        var fastNativeButton = withUnchecked(at16K("button-content", floatScale: 1.4), ns: 1.2)
+        fastNativeButton.build.swiftFlags = nativeButton.build.swiftFlags
+        #expect(met(fastNativeButton, "button-content: Float kernel (with validation) <= 1.5 ns/control") == "yes")
         // Without a 16K row or a roofline row there is nothing to judge.
         var bare = sampleReport(kernel: "thumb-track")
         bare.roofline = []

@@ -390,16 +390,16 @@ public enum ReportWriter {
         addSpeedup("button-content", "Float", atLeast: 8, issue: 2)
         addSpeedup("button-content", "Double", atLeast: 4, issue: 2)
         // The native figure: from the native/ run, or from this run when it is the native one.
+        // Judged on the kernel with validation, as the speedup targets are; the layout pass
+        // alone is shown for reference only.
         let nativeReport = native ?? (defaultFlags ? nil : report)
         if let nativeReport, let row = kernelRow(nativeReport, "button-content", "Float", threads: 1, size: 16_384) {
             var measured = "checked \(Format.ns(row.nsPerControl.median)) ns (min \(Format.ns(row.nsPerControl.min)))"
-            var best = row.nsPerControl.median
             if let unchecked = kernelRow(nativeReport, "button-content", "Float", variant: "kernel-unchecked", threads: 1, size: 16_384) {
-                measured += "; unchecked \(Format.ns(unchecked.nsPerControl.median)) ns (min \(Format.ns(unchecked.nsPerControl.min)))"
-                best = min(best, unchecked.nsPerControl.median)
+                measured += "; unchecked, not judged: \(Format.ns(unchecked.nsPerControl.median)) ns (min \(Format.ns(unchecked.nsPerControl.min)))"
             }
-            add("button-content: Float kernel <= 1.5 ns/control at 16K with `-target-cpu native`, 1 thread (issue 2\(native != nil ? "; native/ run" : ""))",
-                measured, best <= 1.5)
+            add("button-content: Float kernel (with validation) <= 1.5 ns/control at 16K with `-target-cpu native`, 1 thread (issue 2\(native != nil ? "; native/ run" : ""))",
+                measured, row.nsPerControl.median <= 1.5)
         }
         for variant in kernelVariants(report) {
             guard let e = rooflineEntry(report, "button-content", "Float", variant: variant, threads: 1) else { continue }
