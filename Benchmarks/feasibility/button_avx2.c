@@ -316,30 +316,29 @@ static int byValue(const void *a, const void *b) { double x = *(const double *)a
 enum { REFERENCE, KERNEL, CHECKED_KERNEL };
 static volatile float sink;
 
+// Lays out `reps` batches of `n` controls, taken in turn from `batches` of them.
+static void layOut(int variant, Inputs in, Outputs out, size_t n, size_t batches, size_t reps) {
+    for (size_t r = 0; r < reps; r++) {
+        size_t b = (r % batches) * n;
+        Inputs i = offsetInputs(in, b); Outputs o = offsetOutputs(out, b);
+        if (variant == REFERENCE) for (size_t k = 0; k < n; k++) reference(&i, &o, k);
+        else if (variant == KERNEL || validate(&i, n)) kernel(&i, &o, n);
+    }
+}
+
 // ns per control of `variant` on batches of `n` controls taken in turn from `pool` controls.
 static void measure(const char *name, int variant, Inputs in, Outputs out, size_t pool, size_t n) {
-    size_t batches = pool / n;
-    double samples[9];
-    size_t reps = 1; double t;
+    size_t batches = pool / n, reps = 1;
+    double samples[9], t;
     do {  // calibrate: one timed sample takes at least 40 ms
         reps *= 2;
         t = now();
-        for (size_t r = 0; r < reps; r++) {
-            size_t b = (r % batches) * n;
-            Inputs i = offsetInputs(in, b); Outputs o = offsetOutputs(out, b);
-            if (variant == REFERENCE) for (size_t k = 0; k < n; k++) reference(&i, &o, k);
-            else if (variant == KERNEL || validate(&i, n)) kernel(&i, &o, n);
-        }
+        layOut(variant, in, out, n, batches, reps);
         t = now() - t;
     } while (t < 0.04);
     for (int s = 0; s < 9; s++) {
         t = now();
-        for (size_t r = 0; r < reps; r++) {
-            size_t b = (r % batches) * n;
-            Inputs i = offsetInputs(in, b); Outputs o = offsetOutputs(out, b);
-            if (variant == REFERENCE) for (size_t k = 0; k < n; k++) reference(&i, &o, k);
-            else if (variant == KERNEL || validate(&i, n)) kernel(&i, &o, n);
-        }
+        layOut(variant, in, out, n, batches, reps);
         samples[s] = (now() - t) / (reps * n) * 1e9;
         sink = out.imageX[n - 1];
     }
