@@ -50,6 +50,7 @@ public enum LayoutBenchCLI {
       layout-bench eval --kernel NAME ...   lay out controls read from CSV or JSON
       layout-bench render REPORT.json       rewrite a report's CSV, charts and README
       layout-bench profile --kernel NAME    run one engine repeatedly, for perf or callgrind
+      layout-bench placement                show where the allocator puts large columns
       layout-bench help [COMMAND]           this text, or a command's
 
     Build it in release: swift run -c release layout-bench [...]
@@ -200,6 +201,8 @@ public enum LayoutBenchCLI {
                 return try render(arguments, streams: streams)
             case "profile":
                 return try profile(arguments, subjects: subjects, streams: streams)
+            case "placement":
+                return try placement(arguments, streams: streams)
             case "help":
                 switch arguments.first {
                 case nil: streams.out(usage)
@@ -208,14 +211,15 @@ public enum LayoutBenchCLI {
                 case "eval": streams.out(evalUsage)
                 case "render": streams.out(renderUsage)
                 case "profile": streams.out(profileUsage)
-                case let other?: throw UsageError("no command '\(other)' (commands: run, compare, eval, render, profile)")
+                case "placement": streams.out(placementUsage)
+                case let other?: throw UsageError("no command '\(other)' (commands: run, compare, eval, render, profile, placement)")
                 }
                 return ExitCode.success
             case "--help", "-h":
                 streams.out(usage)
                 return ExitCode.success
             default:
-                throw UsageError("unknown command '\(command)' (commands: run, compare, eval, render, profile, help)")
+                throw UsageError("unknown command '\(command)' (commands: run, compare, eval, render, profile, placement, help)")
             }
         } catch let error as UsageError {
             streams.err("layout-bench: \(error.message)\n")

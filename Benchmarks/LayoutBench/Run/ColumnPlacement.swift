@@ -51,6 +51,31 @@ public enum ColumnPlacement: Equatable, Sendable {
         #endif
     }
 
+    /// Replays, in this process, what made a subject's placement depend on what ran before it:
+    /// frees a 4 MiB block (mapped, unless the heap has room for it), then allocates a 256 KiB
+    /// and a 1 MiB column, as Swift arrays like the subjects' columns, and returns where they
+    /// start within their pages. With the threshold pinned, both columns are mapped and start
+    /// at one page offset; with glibc's dynamic threshold, the freed block raises it to 4 MiB
+    /// and both come from the heap, one after the other (offsets 48 bytes apart).
+    ///
+    /// Only a fresh process shows the allocator's own behaviour: once earlier work has left
+    /// free heap space of a column's size, the column comes from there whatever the threshold
+    /// (`layout-bench placement` runs it first thing; ColumnPlacementTests runs that).
+    public static func probe() -> PlacementProbe {
+        func pageOffset<Element>(_ column: [Element]) -> Int {
+            column.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress!) & 4095 }
+        }
+        var freed: [UInt8]? = [UInt8](repeating: 1, count: PlacementProbe.freedBytes)
+        let freedOffset = pageOffset(freed!)
+        freed = nil
+        let small = [Float](repeating: 1, count: PlacementProbe.smallColumnBytes / 4)
+        let large = [Float](repeating: 2, count: PlacementProbe.largeColumnBytes / 4)
+        return PlacementProbe(
+            freedBlockPageOffset: freedOffset,
+            smallColumnPageOffset: pageOffset(small),
+            largeColumnPageOffset: pageOffset(large))
+    }
+
     /// The sentence the report's notes carry.
     public var note: String {
         switch self {
@@ -61,5 +86,36 @@ public enum ColumnPlacement: Equatable, Sendable {
         case .allocatorDefault(let reason):
             return "Column placement: the allocator's own (\(reason)); columns may be placed differently depending on what ran before."
         }
+    }
+}
+
+/// Where `ColumnPlacement.probe()` found its blocks, as offsets within a 4 KiB page.
+public struct PlacementProbe: Equatable, Sendable {
+    public static let freedBytes = 4 << 20
+    public static let smallColumnBytes = 256 << 10
+    public static let largeColumnBytes = 1 << 20
+
+    public var freedBlockPageOffset: Int
+    public var smallColumnPageOffset: Int
+    public var largeColumnPageOffset: Int
+
+    public init(freedBlockPageOffset: Int, smallColumnPageOffset: Int, largeColumnPageOffset: Int) {
+        self.freedBlockPageOffset = freedBlockPageOffset
+        self.smallColumnPageOffset = smallColumnPageOffset
+        self.largeColumnPageOffset = largeColumnPageOffset
+    }
+
+    /// Both columns start at one page offset, as mapped columns do.
+    public var columnsShareAPageOffset: Bool { smallColumnPageOffset == largeColumnPageOffset }
+
+    /// One line per block, `<block> (<size>): page offset <n>`, then the verdict.
+    public var report: String {
+        """
+        freed block (4 MiB): page offset \(freedBlockPageOffset)
+        small column (256 KiB): page offset \(smallColumnPageOffset)
+        large column (1 MiB): page offset \(largeColumnPageOffset)
+        \(columnsShareAPageOffset ? "The columns share a page offset, as mapped columns do." : "The columns start at different page offsets: at least one came from the heap.")
+
+        """
     }
 }
