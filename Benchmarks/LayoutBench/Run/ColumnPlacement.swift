@@ -95,15 +95,10 @@ public struct PlacementProbe: Equatable, Sendable {
     public static let smallColumnBytes = 256 << 10
     public static let largeColumnBytes = 1 << 20
 
-    public var freedBlockPageOffset: Int
-    public var smallColumnPageOffset: Int
-    public var largeColumnPageOffset: Int
-
-    public init(freedBlockPageOffset: Int, smallColumnPageOffset: Int, largeColumnPageOffset: Int) {
-        self.freedBlockPageOffset = freedBlockPageOffset
-        self.smallColumnPageOffset = smallColumnPageOffset
-        self.largeColumnPageOffset = largeColumnPageOffset
-    }
+    // (Made only by `probe()`, with the memberwise initializer.)
+    public let freedBlockPageOffset: Int
+    public let smallColumnPageOffset: Int
+    public let largeColumnPageOffset: Int
 
     /// Both columns start at one page offset, as mapped columns do.
     public var columnsShareAPageOffset: Bool { smallColumnPageOffset == largeColumnPageOffset }
