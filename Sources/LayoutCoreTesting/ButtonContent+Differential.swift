@@ -6,8 +6,8 @@ public enum ButtonContentDifferential {
     public struct Mismatch<S: LayoutScalar>: Error, CustomStringConvertible {
         public var index: Int
         public var configuration: ButtonContentConfiguration<S>
-        public var reference: ButtonContentFrames<S>
-        public var kernel: ButtonContentFrames<S>
+        public var reference: ButtonContentResult<S>
+        public var kernel: ButtonContentResult<S>
 
         public var description: String {
             "button-content kernel differs from reference at element \(index)\n"
@@ -19,8 +19,8 @@ public enum ButtonContentDifferential {
     /// subscript so that this module specializes it (the library's generic subscript, called
     /// from another module, instantiates generic metadata on every call). `FuzzBadInput`
     /// checks that the subscript agrees with the columns.
-    static func frames<S: LayoutScalar>(_ o: ButtonContentFrameColumns<S>, at index: Int) -> ButtonContentFrames<S> {
-        ButtonContentFrames(
+    static func frames<S: LayoutScalar>(_ o: ButtonContentResultColumns<S>, at index: Int) -> ButtonContentResult<S> {
+        ButtonContentResult(
             imageFrame: LayoutRect(x: o.imageX[index], y: o.imageY[index], width: o.imageWidth[index], height: o.imageHeight[index]),
             titleFrame: LayoutRect(x: o.titleX[index], y: o.titleY[index], width: o.titleWidth[index], height: o.titleHeight[index]))
     }
@@ -31,7 +31,7 @@ public enum ButtonContentDifferential {
     /// whose output differs in any bit.
     public static func firstMismatch<S: LayoutScalar>(
         _ configurations: [ButtonContentConfiguration<S>], columns: ButtonContentColumns<S>,
-        output: inout ButtonContentFrameColumns<S>, parallelism: Parallelism = .serial
+        output: inout ButtonContentResultColumns<S>, parallelism: Parallelism = .serial
     ) -> Mismatch<S>? {
         firstMismatch(configurations, references: configurations.map { ButtonContent.layout(unchecked: $0) },
                       columns: columns, output: &output, parallelism: parallelism)
@@ -41,8 +41,8 @@ public enum ButtonContentDifferential {
     /// `ButtonContent.layout(unchecked: configurations[i])`. (The fuzz target computes them as
     /// it builds its batch, and keeps those of its fixed padding from one input to the next.)
     public static func firstMismatch<S: LayoutScalar>(
-        _ configurations: [ButtonContentConfiguration<S>], references: [ButtonContentFrames<S>],
-        columns: ButtonContentColumns<S>, output: inout ButtonContentFrameColumns<S>,
+        _ configurations: [ButtonContentConfiguration<S>], references: [ButtonContentResult<S>],
+        columns: ButtonContentColumns<S>, output: inout ButtonContentResultColumns<S>,
         parallelism: Parallelism = .serial
     ) -> Mismatch<S>? {
         precondition(columns.count == configurations.count, "columns must hold the configurations")

@@ -81,7 +81,7 @@ public enum ButtonContentInvariants {
     // MARK: - B1, B2, B3 (order), B4
 
     public static func geometryViolations<S: LayoutScalar>(
-        _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentFrames<S>, checkOrder: Bool
+        _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentResult<S>, checkOrder: Bool
     ) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         // Described only when a violation is recorded: formatting the input for every check
@@ -125,7 +125,7 @@ public enum ButtonContentInvariants {
     // MARK: - B3 (gap), B6, B7 without snapping
 
     static func exactLayoutViolations<S: LayoutScalar>(
-        _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentFrames<S>
+        _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentResult<S>
     ) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         // Described only when a violation is recorded: formatting the input for every check
@@ -186,7 +186,7 @@ public enum ButtonContentInvariants {
     // MARK: - B8 snapping and determinism
 
     static func snappingViolations<S: LayoutScalar>(
-        _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentFrames<S>
+        _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentResult<S>
     ) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         // Described only when a violation is recorded: formatting the input for every check
@@ -231,7 +231,7 @@ public enum ButtonContentInvariants {
     /// exceed the width collapse the content rect to zero width at the left inset (so that
     /// no origin goes negative, B2), and the left inset differs between the two directions.
     static func mirrorViolations<S: LayoutScalar>(
-        _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentFrames<S>
+        _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentResult<S>
     ) -> [InvariantViolation] {
         guard c.bounds.width - (c.contentInsets.leading + c.contentInsets.trailing) >= 0 else { return [] }
         var mirrored = c
@@ -254,7 +254,7 @@ public enum ButtonContentInvariants {
     }
 
     static func monotonicityViolations<S: LayoutScalar>(
-        _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentFrames<S>
+        _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentResult<S>
     ) -> [InvariantViolation] {
         let maximum = S(LayoutLimits.maximumLength)
         var larger = c

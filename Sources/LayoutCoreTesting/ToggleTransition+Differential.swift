@@ -7,8 +7,8 @@ public enum ToggleTransitionDifferential {
     public struct Mismatch<S: LayoutScalar>: Error, CustomStringConvertible {
         public var index: Int
         public var configuration: ToggleTransitionConfiguration<S>
-        public var reference: ToggleTransitionLayers<S>
-        public var kernel: ToggleTransitionLayers<S>
+        public var reference: ToggleTransitionResult<S>
+        public var kernel: ToggleTransitionResult<S>
 
         public var description: String {
             "toggle-transition kernel differs from reference at element \(index)\n"
@@ -22,7 +22,7 @@ public enum ToggleTransitionDifferential {
     /// whose output differs in any bit.
     public static func firstMismatch<S: LayoutScalar>(
         _ configurations: [ToggleTransitionConfiguration<S>], columns: ToggleTransitionColumns<S>,
-        output: inout ToggleTransitionLayerColumns<S>, parallelism: Parallelism = .serial
+        output: inout ToggleTransitionResultColumns<S>, parallelism: Parallelism = .serial
     ) -> Mismatch<S>? {
         firstMismatch(configurations, references: configurations.map { ToggleTransition.layout(unchecked: $0) },
                       columns: columns, output: &output, parallelism: parallelism)
@@ -33,14 +33,14 @@ public enum ToggleTransitionDifferential {
     /// as it builds its batch, and keeps those of its fixed padding from one input to the
     /// next.)
     public static func firstMismatch<S: LayoutScalar>(
-        _ configurations: [ToggleTransitionConfiguration<S>], references: [ToggleTransitionLayers<S>],
-        columns: ToggleTransitionColumns<S>, output: inout ToggleTransitionLayerColumns<S>,
+        _ configurations: [ToggleTransitionConfiguration<S>], references: [ToggleTransitionResult<S>],
+        columns: ToggleTransitionColumns<S>, output: inout ToggleTransitionResultColumns<S>,
         parallelism: Parallelism = .serial
     ) -> Mismatch<S>? {
         precondition(columns.count == configurations.count, "columns must hold the configurations")
         precondition(references.count == configurations.count, "one reference per configuration")
         columns.uncheckedLayout(into: &output, parallelism: parallelism)
-        // Each reference is compared where it lies, field by field: a `ToggleTransitionLayers`
+        // Each reference is compared where it lies, field by field: a `ToggleTransitionResult`
         // is 72 or 144 bytes, and copying one out of the array (or building one from the
         // columns) for every control is a `memcpy` that ASan checks the slow way (past 64
         // bytes), a tenth of a fuzz execution.
@@ -59,11 +59,11 @@ public enum ToggleTransitionDifferential {
     /// (`equal(reference.pointee, output[index])`, without copying either; the output's
     /// subscript, generic in the library, would also instantiate metadata on every call).
     static func matches<S: LayoutScalar>(
-        _ reference: UnsafePointer<ToggleTransitionLayers<S>>, _ o: ToggleTransitionLayerColumns<S>, at index: Int
+        _ reference: UnsafePointer<ToggleTransitionResult<S>>, _ o: ToggleTransitionResultColumns<S>, at index: Int
     ) -> Bool {
         // One layer at a time (at most 48 bytes, under ASan's slow-copy size), compared by
         // `equal(_:_:)` like any other pair of layers.
-        func matches(_ layer: ToggleLayer<S>, _ alpha: [S], _ scale: [S], _ x: [S], _ y: [S], _ width: [S], _ height: [S]) -> Bool {
+        func matches(_ layer: ToggleLayer<S>, _ alpha: Column<S>, _ scale: Column<S>, _ x: Column<S>, _ y: Column<S>, _ width: Column<S>, _ height: Column<S>) -> Bool {
             equal(layer, ToggleLayer(alpha: alpha[index], scale: scale[index],
                                      frame: LayoutRect(x: x[index], y: y[index], width: width[index], height: height[index])))
         }
@@ -74,7 +74,7 @@ public enum ToggleTransitionDifferential {
     }
 
     /// Bit-pattern equality of every alpha, scale and frame.
-    public static func equal<S: LayoutScalar>(_ a: ToggleTransitionLayers<S>, _ b: ToggleTransitionLayers<S>) -> Bool {
+    public static func equal<S: LayoutScalar>(_ a: ToggleTransitionResult<S>, _ b: ToggleTransitionResult<S>) -> Bool {
         equal(a.off, b.off) && equal(a.on, b.on) && equal(a.indeterminate, b.indeterminate)
     }
 

@@ -23,7 +23,7 @@ public enum ToggleTransitionInvariants {
     /// Every violation of G1-G6 by `layers`, the result computed for `configuration`. Meant for
     /// `.fit`; on `.legacy` input it reports the seed's quirks among the violations.
     public static func violations<S: LayoutScalar>(
-        _ configuration: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
+        _ configuration: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>
     ) -> [InvariantViolation] {
         // The layers at `t = d`, which G2, G3 and G4 all need: computed once.
         let final = finalLayers(configuration, layers)
@@ -50,8 +50,8 @@ public enum ToggleTransitionInvariants {
     /// The picture the request leaves once it is over: `layers` itself when `c` is at rest,
     /// otherwise the reference's layers at `t = d`.
     public static func finalLayers<S: LayoutScalar>(
-        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
-    ) -> ToggleTransitionLayers<S> {
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>
+    ) -> ToggleTransitionResult<S> {
         if isAtRest(c) { return layers }
         var end = c
         end.elapsed = c.duration
@@ -59,23 +59,23 @@ public enum ToggleTransitionInvariants {
     }
 
     /// The states whose layers are visible (alpha above 0).
-    public static func visibleStates<S>(_ layers: ToggleTransitionLayers<S>) -> [ToggleState] {
+    public static func visibleStates<S>(_ layers: ToggleTransitionResult<S>) -> [ToggleState] {
         Self.layers.filter { layers[$0].alpha > 0 }
     }
 
     /// How many layers are visible: `visibleStates(layers).count` without building the array
     /// (the checks run for every fuzz input, where an allocation costs more than a layout).
-    static func visibleCount<S>(_ layers: ToggleTransitionLayers<S>) -> Int {
+    static func visibleCount<S>(_ layers: ToggleTransitionResult<S>) -> Int {
         (layers[.off].alpha > 0 ? 1 : 0) + (layers[.on].alpha > 0 ? 1 : 0)
             + (layers[.indeterminate].alpha > 0 ? 1 : 0)
     }
 
     /// Whether `state`'s layer is the only visible one: `visibleStates(layers) == [state]`.
-    static func showsOnly<S>(_ layers: ToggleTransitionLayers<S>, _ state: ToggleState) -> Bool {
+    static func showsOnly<S>(_ layers: ToggleTransitionResult<S>, _ state: ToggleState) -> Bool {
         layers[state].alpha > 0 && visibleCount(layers) == 1
     }
 
-    static func describe<S>(_ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>) -> String {
+    static func describe<S>(_ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>) -> String {
         "\(c) -> \(layers)"
     }
 
@@ -91,13 +91,13 @@ public enum ToggleTransitionInvariants {
     /// not fully visible. Seed 001 stores every requested state but redraws only for
     /// off -> on and on -> off. `nil` when the picture shows the state.
     public static func stateMismatch<S: LayoutScalar>(
-        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>
     ) -> InvariantViolation? {
         stateMismatch(c, final: finalLayers(c, layers))
     }
 
     static func stateMismatch<S: LayoutScalar>(
-        _ c: ToggleTransitionConfiguration<S>, final: ToggleTransitionLayers<S>
+        _ c: ToggleTransitionConfiguration<S>, final: ToggleTransitionResult<S>
     ) -> InvariantViolation? {
         guard final[c.to].alpha != 1 else { return nil }
         return InvariantViolation(
@@ -109,13 +109,13 @@ public enum ToggleTransitionInvariants {
     /// 001 never hides the indeterminate layer, so after indeterminate -> on it shows under
     /// the on layer. `nil` when at most one layer is visible.
     public static func doubleVisible<S: LayoutScalar>(
-        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>
     ) -> InvariantViolation? {
         doubleVisible(c, final: finalLayers(c, layers))
     }
 
     static func doubleVisible<S: LayoutScalar>(
-        _ c: ToggleTransitionConfiguration<S>, final: ToggleTransitionLayers<S>
+        _ c: ToggleTransitionConfiguration<S>, final: ToggleTransitionResult<S>
     ) -> InvariantViolation? {
         guard visibleCount(final) > 1 else { return nil }
         return InvariantViolation("G2", "layers \(visibleStates(final)) are all visible at rest", input: describe(c, final))
@@ -125,7 +125,7 @@ public enum ToggleTransitionInvariants {
 
     /// G1: alpha in [0, 1], scale in [0.1, 2], everything finite.
     public static func rangeViolations<S: LayoutScalar>(
-        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>
     ) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         for state in Self.layers {
@@ -151,8 +151,8 @@ public enum ToggleTransitionInvariants {
     /// Checked on the picture the request leaves (the quirk detectors above) and on the rest
     /// picture of `from` the transition starts from (its first frame, `t = 0`).
     static func restViolations<S: LayoutScalar>(
-        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>,
-        final: ToggleTransitionLayers<S>
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>,
+        final: ToggleTransitionResult<S>
     ) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         if let mismatch = stateMismatch(c, final: final) { found.append(mismatch) }
@@ -177,11 +177,11 @@ public enum ToggleTransitionInvariants {
     /// at its own size. Checked on `layers` when at rest, and on re-layouts at `t = d` and at
     /// twice `d`. (`final`: `finalLayers(c, layers)`.)
     public static func endViolations<S: LayoutScalar>(
-        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>,
-        final: ToggleTransitionLayers<S>
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>,
+        final: ToggleTransitionResult<S>
     ) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
-        func check(_ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>) {
+        func check(_ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>) {
             for state in Self.layers {
                 let layer = layers[state]
                 let size = c.imageSize(of: state)
@@ -212,8 +212,8 @@ public enum ToggleTransitionInvariants {
     /// G4: the incoming layer's alpha never decreases as `t` grows: compared with re-layouts
     /// one ulp later, halfway to the end, and at the end.
     static func monotonicityViolations<S: LayoutScalar>(
-        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>,
-        final: ToggleTransitionLayers<S>
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>,
+        final: ToggleTransitionResult<S>
     ) -> [InvariantViolation] {
         guard c.animated && c.from != c.to else { return [] }
         var found: [InvariantViolation] = []
@@ -241,7 +241,7 @@ public enum ToggleTransitionInvariants {
     /// G5: every frame is its image scaled by the layer's scale, centered on the bounds'
     /// center (up to rounding: two ulps of the larger of the bound and the frame's size).
     public static func centeringViolations<S: LayoutScalar>(
-        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>
     ) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         for state in Self.layers {

@@ -16,7 +16,7 @@ import Testing
         var random = SplitMix64(seed: mode == .fit ? 0xB0770 : 0x1E6AC7)
         var checked = 0
         var batch = 0
-        while checked < 1_000_000 {
+        while checked < TestTier.cases(full: 1_000_000, quick: 40_000) {
             // Batch lengths cycle through 1...4099 in odd steps, so tails of every length occur.
             let length = 1 + (batch * 61) % 4099
             let configurations = (0..<length).map { _ in
@@ -35,7 +35,7 @@ import Testing
     /// mixed lane by lane.
     @Test func everyShortBatchLength() {
         var random = SplitMix64(seed: 7)
-        for length in 0...(3 * _laneWidth + 1) {
+        for length in 0...(3 * Parallelism.laneWidth + 1) {
             for _ in 0..<200 {
                 let floats = (0..<length).map { _ in ButtonContentGenerator.configuration(&random, as: Float.self) }
                 let doubles = (0..<length).map { _ in ButtonContentGenerator.configuration(&random, as: Double.self) }

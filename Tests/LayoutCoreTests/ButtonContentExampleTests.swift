@@ -50,13 +50,13 @@ import Testing
     func checkCases<S: LayoutScalar>(_: S.Type) throws {
         for (placement, direction, image, title) in Self.cases {
             let configuration = Self.configuration(placement, direction, as: S.self)
-            let expected = ButtonContentFrames(
+            let expected = ButtonContentResult(
                 imageFrame: Self.rect(S(image[0]), S(image[1]), S(image[2]), S(image[3])),
                 titleFrame: Self.rect(S(title[0]), S(title[1]), S(title[2]), S(title[3])))
             // Reference, checked entry point, and a batch of one all agree with the hand values.
             #expect(ButtonContent.layout(unchecked: configuration) == expected, "\(placement) \(direction)")
             #expect(try ButtonContent.layout(configuration) == expected)
-            var output = ButtonContentFrameColumns<S>()
+            var output = ButtonContentResultColumns<S>()
             try ButtonContentColumns([configuration]).layout(into: &output)
             #expect(output[0] == expected, "batch \(placement) \(direction)")
         }

@@ -18,8 +18,8 @@ import Testing
     /// Runs the batch into an output full of sentinels and returns the error; checks that
     /// nothing was written.
     static func error(_ columns: ButtonContentColumns<Float>) -> LayoutError? {
-        var output = ButtonContentFrameColumns<Float>(count: 10)
-        output.imageX = Array(repeating: 12345, count: 10)
+        var output = ButtonContentResultColumns<Float>(count: 10)
+        output.imageX.update(from: repeatElement(12345, count: 10))
         let before = output
         do {
             try columns.layout(into: &output)
@@ -76,11 +76,31 @@ import Testing
             == LayoutError(index: 6, field: "mode", value: 255, problem: .outOfRange(expected: "0...1")))
     }
 
-    @Test func columnsOfUnequalLength() {
-        let error = Self.error(Self.columns { $0.titleHeight.removeLast() })
-        #expect(error == LayoutError(index: 9, field: "titleHeight", value: 9, problem: .columnLengthMismatch(expected: 10)))
-        let longer = Self.error(Self.columns { $0.mode.append(0) })
+    /// The library owns the columns, so they always have one length; arrays of unequal
+    /// length are refused when the batch is built from them.
+    @Test func arraysOfUnequalLength() throws {
+        func build(_ change: (inout [ColumnArray<Float>]) -> Void) -> LayoutError? {
+            var arrays = Self.columns { _ in }.arrays
+            change(&arrays)
+            do {
+                _ = try ButtonContentColumns<Float>(arrays: arrays)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(build { _ in } == nil)
+        let shorter = build { arrays in
+            if case .scalars(let values) = arrays[9] { arrays[9] = .scalars(Array(values.dropLast())) }
+        }
+        #expect(shorter == LayoutError(index: 9, field: "titleHeight", value: 9, problem: .columnLengthMismatch(expected: 10)))
+        let longer = build { arrays in
+            if case .bytes(let values) = arrays[14] { arrays[14] = .bytes(values + [0]) }
+        }
         #expect(longer?.field == "mode" && longer?.value == 11)
+        // The arrays read back are the columns.
+        let columns = Self.columns { $0.width[3] = 7 }
+        #expect(try ButtonContentColumns<Float>(arrays: columns.arrays) == columns)
     }
 
     /// Several bad values: the lowest element index wins, then the first field in declaration
@@ -110,7 +130,7 @@ import Testing
     /// `-0` is a valid length and an empty batch is valid.
     @Test func edgeValuesThatAreValid() throws {
         #expect(Self.error(Self.columns { $0.imageWidth[6] = -0.0 }) == nil)
-        var output = ButtonContentFrameColumns<Float>()
+        var output = ButtonContentResultColumns<Float>()
         try ButtonContentColumns<Float>().layout(into: &output)
         #expect(output.count == 0)
     }

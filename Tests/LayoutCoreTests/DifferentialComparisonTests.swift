@@ -44,8 +44,8 @@ import Testing
 
     func checkButton<S: LayoutScalar>(_: S.Type) {
         let (configurations, columns) = ButtonContentGenerator.batch(count: Self.count, seed: Self.seed, as: S.self)
-        var output = ButtonContentFrameColumns<S>()
-        let fields: [WritableKeyPath<ButtonContentFrames<S>, S>] = [
+        var output = ButtonContentResultColumns<S>()
+        let fields: [WritableKeyPath<ButtonContentResult<S>, S>] = [
             \.imageFrame.x, \.imageFrame.y, \.imageFrame.width, \.imageFrame.height,
             \.titleFrame.x, \.titleFrame.y, \.titleFrame.width, \.titleFrame.height,
         ]
@@ -83,9 +83,9 @@ import Testing
 
     func checkToggle<S: LayoutScalar>(_: S.Type) {
         let (configurations, columns) = ToggleTransitionGenerator.benchmarkBatch(count: Self.count, seed: Self.seed, as: S.self)
-        var output = ToggleTransitionLayerColumns<S>()
+        var output = ToggleTransitionResultColumns<S>()
         let truth = configurations.map { ToggleTransition.layout(unchecked: $0) }
-        let layers: [WritableKeyPath<ToggleTransitionLayers<S>, ToggleLayer<S>>] = [\.off, \.on, \.indeterminate]
+        let layers: [WritableKeyPath<ToggleTransitionResult<S>, ToggleLayer<S>>] = [\.off, \.on, \.indeterminate]
         let fields: [WritableKeyPath<ToggleLayer<S>, S>] = [
             \.alpha, \.scale, \.frame.x, \.frame.y, \.frame.width, \.frame.height,
         ]

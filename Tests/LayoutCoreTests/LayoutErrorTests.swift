@@ -28,11 +28,11 @@ import Testing
     }
 
     @Test func rangeTexts() {
-        #expect(_ValueRule<Double>.length.problem(with: 2_000_000) == .outOfRange(expected: "0.0 ... 1048576.0"))
-        #expect(_ValueRule<Float>.displayScale.problem(with: 5) == .outOfRange(expected: "0.0 ... 4.0"))
-        #expect(_ValueRule<Float>(lower: 0, upper: 4, lowerIsExclusive: true).problem(with: 0)
+        #expect(FieldRule.length.problem(with: 2_000_000) == .outOfRange(expected: "0.0 ... 1048576.0"))
+        #expect(FieldRule.displayScale.problem(with: 5) == .outOfRange(expected: "0.0 ... 4.0"))
+        #expect(FieldRule.range(above: 0, upTo: 4).problem(with: 0)
             == .outOfRange(expected: "> 0.0 and <= 4.0"))
-        #expect(_ValueRule<Double>.length.problem(with: -1) == .negative)
-        #expect(_ValueRule<Double>.length.problem(with: .infinity) == .notFinite)
+        #expect(FieldRule.length.problem(with: -1) == .negative)
+        #expect(FieldRule.length.problem(with: Double.infinity) == .notFinite)
     }
 }

@@ -8,7 +8,7 @@ import Testing
     struct Cell { var width: Float; var titleWidth: Float }
 
     /// Runs the README's code on `visibleCells`: the frames, or the error it prints.
-    static func readmeBatchExample(_ visibleCells: [Cell]) -> (ButtonContentFrameColumns<Float>, LayoutError?) {
+    static func readmeBatchExample(_ visibleCells: [Cell]) -> (ButtonContentResultColumns<Float>, LayoutError?) {
         var printed: LayoutError?
         func print(_ error: any Error) { printed = error as? LayoutError }
 
@@ -23,7 +23,7 @@ import Testing
                 imagePlacement: .leading, imagePadding: 8, displayScale: 3))
         }
 
-        var frames = ButtonContentFrameColumns<Float>()  // reuse between frames: no allocation
+        var frames = ButtonContentResultColumns<Float>()  // reuse between frames: no allocation
         do {
             try columns.layout(into: &frames)                     // SIMD, all cores from 256K controls
         } catch {

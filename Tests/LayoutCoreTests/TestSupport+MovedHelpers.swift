@@ -84,7 +84,7 @@ extension ToggleTransitionDifferential {
     static func firstMismatch<S: LayoutScalar>(
         _ configurations: [ToggleTransitionConfiguration<S>], parallelism: Parallelism = .serial
     ) -> Mismatch<S>? {
-        var output = ToggleTransitionLayerColumns<S>()
+        var output = ToggleTransitionResultColumns<S>()
         return firstMismatch(configurations, columns: ToggleTransitionColumns(configurations),
                              output: &output, parallelism: parallelism)
     }
@@ -96,7 +96,7 @@ extension ButtonContentDifferential {
     static func firstMismatch<S: LayoutScalar>(
         _ configurations: [ButtonContentConfiguration<S>], parallelism: Parallelism = .serial
     ) -> Mismatch<S>? {
-        var output = ButtonContentFrameColumns<S>()
+        var output = ButtonContentResultColumns<S>()
         return firstMismatch(configurations, columns: ButtonContentColumns(configurations),
                              output: &output, parallelism: parallelism)
     }
@@ -114,8 +114,28 @@ extension ThumbTrackInvariants {
 extension ToggleTransitionInvariants {
     /// G3 on `layers`, the result for `c` (see `endViolations(_:_:final:)`).
     static func endViolations<S: LayoutScalar>(
-        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionLayers<S>
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>
     ) -> [InvariantViolation] {
         endViolations(c, layers, final: finalLayers(c, layers))
+    }
+}
+
+/// The error of building a batch from the arrays of `columns` after the one named `field` lost
+/// its last element (`delta` -1) or gained a zero (`delta` +1): the library owns a batch's
+/// columns, so only arrays can disagree in length.
+func lengthMismatchError<Control: BatchLayout>(
+    _ columns: BatchColumns<Control>, field: String, delta: Int
+) -> LayoutError? {
+    var arrays = columns.arrays
+    guard let position = BatchColumns<Control>.fieldNames.firstIndex(of: field) else { return nil }
+    switch arrays[position] {
+    case .scalars(let values): arrays[position] = .scalars(delta < 0 ? Array(values.dropLast()) : values + [0])
+    case .bytes(let values): arrays[position] = .bytes(delta < 0 ? Array(values.dropLast()) : values + [0])
+    }
+    do {
+        _ = try BatchColumns<Control>(arrays: arrays)
+        return nil
+    } catch {
+        return error
     }
 }

@@ -19,7 +19,7 @@ import Testing
         var batch = 0
         var configurations: [ThumbTrackConfiguration<S>] = []
         var columns = ThumbTrackColumns<S>()
-        while checked < 1_000_000 {
+        while checked < TestTier.cases(full: 1_000_000, quick: 40_000) {
             // Batch lengths cycle through 1...8191 in odd steps, so tails of every length occur.
             let length = 1 + (batch * 1021) % 8191
             configurations.removeAll(keepingCapacity: true)
@@ -76,7 +76,7 @@ import Testing
             for (c, index) in zip(configurations, indices) {
                 #expect(ThumbTrack.layout(unchecked: c).selectedIndex == index, "\(c)")
             }
-            for offset in 0..<_laneWidth {
+            for offset in 0..<Parallelism.laneWidth {
                 let shifted = Array(configurations.dropFirst(offset))
                 #expect(ThumbTrackDifferential.firstMismatch(shifted) == nil, "offset \(offset)")
             }
@@ -88,7 +88,7 @@ import Testing
     /// Every batch length from 0 to 3x the lane width + 1, modes mixed lane by lane.
     @Test func everyShortBatchLength() {
         var random = SplitMix64(seed: 0x5407)
-        for length in 0...(3 * _laneWidth + 1) {
+        for length in 0...(3 * Parallelism.laneWidth + 1) {
             for _ in 0..<200 {
                 let floats = (0..<length).map { _ in ThumbTrackGenerator.configuration(&random, as: Float.self) }
                 let doubles = (0..<length).map { _ in ThumbTrackGenerator.configuration(&random, as: Double.self) }
@@ -143,7 +143,7 @@ import Testing
             return list
         }
         let floats = edges(Float.self), doubles = edges(Double.self)
-        for offset in 0..<_laneWidth {
+        for offset in 0..<Parallelism.laneWidth {
             // Shift the list so each case lands in every lane.
             #expect(ThumbTrackDifferential.firstMismatch(Array(floats.dropFirst(offset))) == nil)
             #expect(ThumbTrackDifferential.firstMismatch(Array(doubles.dropFirst(offset))) == nil)

@@ -6,7 +6,7 @@ import Testing
 /// half-segment boundary, at the ends of the track and without movement; none of the seed
 /// bug detectors fires on them either.
 @Suite struct ThumbTrackInvariantTests {
-    static let cases = 100_000
+    static let cases = TestTier.cases(full: 100_000, quick: 10_000)
 
     @Test func invariantsHoldFloat() { check(Float.self, seed: 0x7F10A7) }
     @Test func invariantsHoldDouble() { check(Double.self, seed: 0x7D0B1E) }

@@ -17,8 +17,8 @@ import Testing
     /// nothing was written, and that the one-control API reports the same error for element 6.
     static func error(_ columns: ThumbTrackColumns<Float>, compareWithReference: Bool = true) -> LayoutError? {
         var output = ThumbTrackResultColumns<Float>(count: 10)
-        output.thumbX = Array(repeating: 12345, count: 10)
-        output.selectedIndex = Array(repeating: 77, count: 10)
+        output.thumbX.update(from: repeatElement(12345, count: 10))
+        output.selectedIndex.update(from: repeatElement(77, count: 10))
         let before = output
         do {
             try columns.layout(into: &output)
@@ -165,9 +165,9 @@ import Testing
     }
 
     @Test func columnsOfUnequalLength() {
-        let error = Self.error(Self.columns { $0.velocity.removeLast() })
+        let error = lengthMismatchError(Self.columns { _ in }, field: "velocity", delta: -1)
         #expect(error == LayoutError(index: 9, field: "velocity", value: 9, problem: .columnLengthMismatch(expected: 10)))
-        let longer = Self.error(Self.columns { $0.mode.append(0) })
+        let longer = lengthMismatchError(Self.columns { _ in }, field: "mode", delta: 1)
         #expect(longer == LayoutError(index: 10, field: "mode", value: 11, problem: .columnLengthMismatch(expected: 10)))
     }
 

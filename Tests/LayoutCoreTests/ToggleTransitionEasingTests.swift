@@ -70,14 +70,14 @@ import Testing
     /// exactly, in both precisions.
     @Test func everyEndPointOfTheBisectionIsInOrder() {
         func check<S: LayoutScalar>(_: S.Type) {
-            let steps = _ToggleEasing.bisectionSteps
+            let steps = ToggleEasing.bisectionSteps
             let points = 1 << steps
             let spacing = S(1) / S(1 << (steps + 1))
             var previous = S(0)
             var outOfOrder = 0
             for index in 0..<points {
                 let s = S(2 * index + 1) * spacing
-                let y = _ToggleEasing.height(atParameter: _EasingScalar(s)).value
+                let y = ToggleEasing.height(atParameter: EasingScalar(s)).value
                 if y < previous || y > 1 { outOfOrder += 1 }
                 previous = y
             }

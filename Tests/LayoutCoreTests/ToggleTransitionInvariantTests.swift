@@ -12,7 +12,7 @@ import Testing
     func check<S: LayoutScalar>(_: S.Type, seed: UInt64) {
         var random = SplitMix64(seed: seed)
         var failures = 0
-        for index in 0..<100_000 {
+        for index in 0..<TestTier.cases(full: 100_000, quick: 10_000) {
             let configuration = ToggleTransitionGenerator.configuration(&random, mode: .fit, as: S.self)
             let violations = ToggleTransitionInvariants.violations(configuration)
             if !violations.isEmpty {

@@ -6,22 +6,22 @@ import Testing
 /// the value; a batch that fails writes nothing; nothing traps, checked or unchecked.
 @Suite struct ToggleTransitionValidationTests {
     /// A valid batch of `count` controls with a sentinel-filled output.
-    static func batch(count: Int = 11) -> (ToggleTransitionColumns<Float>, ToggleTransitionLayerColumns<Float>) {
+    static func batch(count: Int = 11) -> (ToggleTransitionColumns<Float>, ToggleTransitionResultColumns<Float>) {
         var random = SplitMix64(seed: 5)
         let columns = ToggleTransitionColumns((0..<count).map { _ in
             ToggleTransitionGenerator.configuration(&random, as: Float.self)
         })
-        var output = ToggleTransitionLayerColumns<Float>(count: count)
-        output.offAlpha = Array(repeating: 7, count: count)
-        output.indeterminateHeight = Array(repeating: -7, count: count)
+        var output = ToggleTransitionResultColumns<Float>(count: count)
+        output.offAlpha.update(from: repeatElement(7, count: count))
+        output.indeterminateHeight.update(from: repeatElement(-7, count: count))
         return (columns, output)
     }
 
     /// Runs the checked batch kernel on `columns` and returns its error; checks that the
     /// output was left untouched.
     static func batchError(_ columns: ToggleTransitionColumns<Float>) -> LayoutError? {
-        var output = ToggleTransitionLayerColumns<Float>(count: columns.count)
-        output.offAlpha = Array(repeating: 7, count: columns.count)
+        var output = ToggleTransitionResultColumns<Float>(count: columns.count)
+        output.offAlpha.update(from: repeatElement(7, count: columns.count))
         let before = output
         do {
             try columns.layout(into: &output)
@@ -30,7 +30,7 @@ import Testing
             #expect(output == before, "a failing batch wrote into its output")
             // The unchecked kernel does not trap on the same input (when lengths agree).
             if case .columnLengthMismatch = error.problem {} else {
-                var unchecked = ToggleTransitionLayerColumns<Float>()
+                var unchecked = ToggleTransitionResultColumns<Float>()
                 columns.uncheckedLayout(into: &unchecked)
             }
             return error
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func sizesMustBeFiniteNonNegativeAndWithinLimits() {
-        let fields: [(String, WritableKeyPath<ToggleTransitionColumns<Float>, [Float]>)] = [
+        let fields: [(String, WritableKeyPath<ToggleTransitionColumns<Float>, Column<Float>>)] = [
             ("width", \.width), ("height", \.height),
             ("offImageWidth", \.offImageWidth), ("offImageHeight", \.offImageHeight),
             ("onImageWidth", \.onImageWidth), ("onImageHeight", \.onImageHeight),
@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test func rawValuesMustBeInRange() {
-        let fields: [(String, WritableKeyPath<ToggleTransitionColumns<Float>, [UInt8]>, [UInt8])] = [
+        let fields: [(String, WritableKeyPath<ToggleTransitionColumns<Float>, Column<UInt8>>, [UInt8])] = [
             ("from", \.from, [3, 255]),
             ("to", \.to, [2, 3, 200]),  // `.indeterminate` (2) is a state but not a target
             ("curve", \.curve, [2, 9]),
@@ -120,23 +120,21 @@ import Testing
     }
 
     @Test func columnsMustHaveEqualLengths() {
-        let scalarColumns: [(String, WritableKeyPath<ToggleTransitionColumns<Float>, [Float]>)] = [
+        let scalarColumns: [(String, WritableKeyPath<ToggleTransitionColumns<Float>, Column<Float>>)] = [
             ("height", \.height), ("offImageWidth", \.offImageWidth), ("indeterminateImageHeight", \.indeterminateImageHeight),
             ("elapsed", \.elapsed), ("duration", \.duration),
         ]
         for (field, keyPath) in scalarColumns {
-            var (columns, _) = Self.batch()
-            columns[keyPath: keyPath].removeLast()
-            let error = Self.batchError(columns)
+            _ = keyPath
+            let error = lengthMismatchError(Self.batch().0, field: field, delta: -1)
             #expect(error?.field == field && error?.problem == .columnLengthMismatch(expected: 11) && error?.value == 10)
         }
-        let byteColumns: [(String, WritableKeyPath<ToggleTransitionColumns<Float>, [UInt8]>)] = [
+        let byteColumns: [(String, WritableKeyPath<ToggleTransitionColumns<Float>, Column<UInt8>>)] = [
             ("from", \.from), ("to", \.to), ("curve", \.curve), ("animated", \.animated), ("mode", \.mode),
         ]
         for (field, keyPath) in byteColumns {
-            var (columns, _) = Self.batch()
-            columns[keyPath: keyPath].append(0)
-            let error = Self.batchError(columns)
+            _ = keyPath
+            let error = lengthMismatchError(Self.batch().0, field: field, delta: 1)
             #expect(error?.field == field && error?.problem == .columnLengthMismatch(expected: 11) && error?.value == 12)
         }
     }
@@ -180,7 +178,7 @@ import Testing
         // The batch reports the same error for the same control.
         var columns = ToggleTransitionColumns([good])
         columns.to[0] = 2
-        var output = ToggleTransitionLayerColumns<Double>()
+        var output = ToggleTransitionResultColumns<Double>()
         #expect(throws: LayoutError(index: 0, field: "to", value: 2, problem: .outOfRange(expected: "0...1"))) {
             try columns.layout(into: &output)
         }
@@ -204,7 +202,7 @@ import Testing
                 default: columns.animated[index] = 9
                 }
             }
-            var output = ToggleTransitionLayerColumns<Double>()
+            var output = ToggleTransitionResultColumns<Double>()
             columns.uncheckedLayout(into: &output, parallelism: .threads(2))
             #expect(output.count == length)
         }

@@ -262,7 +262,7 @@ public enum LayoutBenchCLI {
             case "--threads":
                 var threads: [Int] = []
                 for item in ArgumentValues.list(try reader.value(for: option)) {
-                    if item.lowercased() == "all" { threads.append(_activeProcessorCount) }
+                    if item.lowercased() == "all" { threads.append(Parallelism.activeProcessorCount) }
                     else { threads.append(try ArgumentValues.positiveInt(item, "--threads")) }
                 }
                 if threads.isEmpty { throw UsageError("--threads needs at least one thread count") }
@@ -455,7 +455,7 @@ public enum LayoutBenchCLI {
                 options.defaultThreshold = value
             case "--threads":
                 for item in ArgumentValues.list(try reader.value(for: option)) {
-                    if item.lowercased() == "all" { options.threads.append(_activeProcessorCount) }
+                    if item.lowercased() == "all" { options.threads.append(Parallelism.activeProcessorCount) }
                     else { options.threads.append(try ArgumentValues.positiveInt(item, "--threads")) }
                 }
             case "--min-size":

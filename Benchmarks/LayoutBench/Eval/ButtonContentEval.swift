@@ -44,7 +44,7 @@ public enum ButtonContentEval: EvalKernel {
             mode: LayoutMode(rawValue: try raw("mode"))!)
     }
 
-    static func cells<S: LayoutScalar & LosslessStringConvertible>(_ frames: ButtonContentFrames<S>) -> [EvalValue] {
+    static func cells<S: LayoutScalar & LosslessStringConvertible>(_ frames: ButtonContentResult<S>) -> [EvalValue] {
         let i = frames.imageFrame, t = frames.titleFrame
         return [i.x, i.y, i.width, i.height, t.x, t.y, t.width, t.height].map { EvalValue.scalar($0) }
     }
@@ -68,7 +68,7 @@ public enum ButtonContentEval: EvalKernel {
             return outputs
         case .kernel:
             let columns = ButtonContentColumns(configurations)
-            var output = ButtonContentFrameColumns<S>(count: columns.count)
+            var output = ButtonContentResultColumns<S>(count: columns.count)
             do {
                 try columns.layout(into: &output, parallelism: .serial)
             } catch {

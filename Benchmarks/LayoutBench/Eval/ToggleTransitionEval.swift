@@ -47,7 +47,7 @@ public enum ToggleTransitionEval: EvalKernel {
             mode: LayoutMode(rawValue: try raw("mode"))!)
     }
 
-    static func cells<S: LayoutScalar & LosslessStringConvertible>(_ layers: ToggleTransitionLayers<S>) -> [EvalValue] {
+    static func cells<S: LayoutScalar & LosslessStringConvertible>(_ layers: ToggleTransitionResult<S>) -> [EvalValue] {
         [layers.off, layers.on, layers.indeterminate].flatMap { layer in
             [layer.alpha, layer.scale, layer.frame.x, layer.frame.y, layer.frame.width, layer.frame.height]
                 .map { EvalValue.scalar($0) }
@@ -73,7 +73,7 @@ public enum ToggleTransitionEval: EvalKernel {
             return outputs
         case .kernel:
             let columns = ToggleTransitionColumns(configurations)
-            var output = ToggleTransitionLayerColumns<S>(count: columns.count)
+            var output = ToggleTransitionResultColumns<S>(count: columns.count)
             do {
                 try columns.layout(into: &output, parallelism: .serial)
             } catch {

@@ -54,7 +54,7 @@ extension MachineInfo {
             cpuModel: field("model name") ?? field("Model") ?? architecture,
             architecture: architecture,
             logicalCores: ProcessInfo.processInfo.processorCount,
-            activeCores: _activeProcessorCount,
+            activeCores: Parallelism.activeProcessorCount,
             simdFeatures: simd,
             caches: caches,
             memoryBytes: memory,

@@ -25,7 +25,7 @@ public struct RunOptions: Hashable, Sendable {
     public var sizes: [Int] = RunOptions.defaultSizes
     public var precisions: [String] = ["Float", "Double"]
     /// Kernel thread counts (the reference always runs on one thread).
-    public var threads: [Int] = [1, _activeProcessorCount]
+    public var threads: [Int] = [1, Parallelism.activeProcessorCount]
     public var quick = false
     public var repetitions = 15
     public var budgetMilliseconds: Double = 40

@@ -11,17 +11,17 @@ struct ButtonContentSubject<S: LayoutScalar>: BenchmarkSubject {
 
     let configurations: [ButtonContentConfiguration<S>]
     let columns: ButtonContentColumns<S>
-    var referenceOutput: [ButtonContentFrames<S>]
-    var kernelOutput: ButtonContentFrameColumns<S>
+    var referenceOutput: [ButtonContentResult<S>]
+    var kernelOutput: ButtonContentResultColumns<S>
 
     @_specialize(where S == Float)
     @_specialize(where S == Double)
     init(count: Int, seed: UInt64) {
         (configurations, columns) = ButtonContentGenerator.batch(count: count, seed: seed)
-        referenceOutput = Array(repeating: ButtonContentFrames(imageFrame: .init(x: 0, y: 0, width: 0, height: 0),
+        referenceOutput = Array(repeating: ButtonContentResult(imageFrame: .init(x: 0, y: 0, width: 0, height: 0),
                                                                titleFrame: .init(x: 0, y: 0, width: 0, height: 0)),
                                 count: count)
-        kernelOutput = ButtonContentFrameColumns(count: count)
+        kernelOutput = ButtonContentResultColumns(count: count)
     }
 
     @_specialize(where S == Float)

@@ -13,8 +13,8 @@ struct ToggleTransitionSubject<S: LayoutScalar>: BenchmarkSubject {
 
     let configurations: [ToggleTransitionConfiguration<S>]
     let columns: ToggleTransitionColumns<S>
-    var referenceOutput: [ToggleTransitionLayers<S>]
-    var kernelOutput: ToggleTransitionLayerColumns<S>
+    var referenceOutput: [ToggleTransitionResult<S>]
+    var kernelOutput: ToggleTransitionResultColumns<S>
 
     /// Random states, times, curves and modes with UI-sized values
     /// (`ToggleTransitionGenerator.benchmarkBatch`).
@@ -23,8 +23,8 @@ struct ToggleTransitionSubject<S: LayoutScalar>: BenchmarkSubject {
     init(count: Int, seed: UInt64) {
         (configurations, columns) = ToggleTransitionGenerator.benchmarkBatch(count: count, seed: seed)
         let layer = ToggleLayer<S>(alpha: 0, scale: 0, frame: LayoutRect(x: 0, y: 0, width: 0, height: 0))
-        referenceOutput = Array(repeating: ToggleTransitionLayers(off: layer, on: layer, indeterminate: layer), count: count)
-        kernelOutput = ToggleTransitionLayerColumns(count: count)
+        referenceOutput = Array(repeating: ToggleTransitionResult(off: layer, on: layer, indeterminate: layer), count: count)
+        kernelOutput = ToggleTransitionResultColumns(count: count)
     }
 
     @_specialize(where S == Float)

@@ -13,7 +13,7 @@ extension ButtonContent {
     @inlinable
     public static func layout<Scalar>(
         _ configuration: ButtonContentConfiguration<Scalar>
-    ) throws(LayoutError) -> ButtonContentFrames<Scalar> {
+    ) throws(LayoutError) -> ButtonContentResult<Scalar> {
         try configuration.validate()
         return layout(unchecked: configuration)
     }
@@ -23,7 +23,7 @@ extension ButtonContent {
     @inlinable
     public static func layout<Scalar>(
         unchecked c: ButtonContentConfiguration<Scalar>
-    ) -> ButtonContentFrames<Scalar> {
+    ) -> ButtonContentResult<Scalar> {
         let isFit = c.mode == .fit
         let isRightToLeft = c.layoutDirection == .rightToLeft
 
@@ -112,7 +112,7 @@ extension ButtonContent {
         let titleFrame = isHorizontal
             ? LayoutRect(x: titleMainStart, y: titleCrossStart, width: titleMain, height: titleCross)
             : LayoutRect(x: titleCrossStart, y: titleMainStart, width: titleCross, height: titleMain)
-        return ButtonContentFrames(
+        return ButtonContentResult(
             imageFrame: imageFrame.snapped(scale: c.displayScale),
             titleFrame: titleFrame.snapped(scale: c.displayScale))
     }
@@ -124,9 +124,9 @@ extension ButtonContentConfiguration {
     /// - Throws: `LayoutError` for the first bad field, in declaration order, at index 0.
     @inlinable
     public func validate() throws(LayoutError) {
-        func check(_ value: Scalar, _ field: String, _ rule: _ValueRule<Scalar>) throws(LayoutError) {
+        func check(_ value: Scalar, _ field: String, _ rule: FieldRule) throws(LayoutError) {
             if !rule.accepts(value) {
-                throw LayoutError(index: 0, field: field, value: Double(value), problem: rule.problem(with: value))
+                throw LayoutError(index: 0, field: field, value: Double(value), problem: rule.problem(with: Double(value)))
             }
         }
         try check(bounds.width, "width", .length)

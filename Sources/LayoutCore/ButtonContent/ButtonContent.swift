@@ -2,11 +2,13 @@
 ///
 /// The image sits on one side of the title (`ImagePlacement`), separated by `imagePadding`, and
 /// the two are centered together inside the bounds minus the content insets, as `UIButton`
-/// lays out a `UIButton.Configuration`. SPEC section 1 is the contract.
+/// lays out a `UIButton.Configuration`.
 ///
 /// - `ButtonContent.layout(_:)` lays out one control (the readable scalar reference, validated).
 /// - `ButtonContentColumns.layout(into:parallelism:)` lays out thousands at once with the SIMD
 ///   batch kernel, bit for bit the same result.
+///
+/// Docs/ButtonContent.md states the contract.
 public enum ButtonContent {}
 
 /// Where the image goes relative to the title, like `UIButton.Configuration.imagePlacement`.
@@ -67,7 +69,7 @@ public struct ButtonContentConfiguration<Scalar: LayoutScalar>: Hashable, Sendab
 /// The result of a button content layout: the image's and the title's frames in the button's
 /// own coordinate space.
 @frozen
-public struct ButtonContentFrames<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+public struct ButtonContentResult<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
     public var imageFrame: LayoutRect<Scalar>
     public var titleFrame: LayoutRect<Scalar>
 
@@ -75,5 +77,101 @@ public struct ButtonContentFrames<Scalar: LayoutScalar>: Hashable, Sendable, Cod
     public init(imageFrame: LayoutRect<Scalar>, titleFrame: LayoutRect<Scalar>) {
         self.imageFrame = imageFrame
         self.titleFrame = titleFrame
+    }
+}
+
+/// The inputs of many button layouts, one column per field (see `ButtonContentConfiguration.InputFields`).
+public typealias ButtonContentColumns<Scalar: LayoutScalar> = BatchColumns<ButtonContentConfiguration<Scalar>>
+
+/// The results of many button layouts, one column per field (see `ButtonContentConfiguration.ResultFields`).
+public typealias ButtonContentResultColumns<Scalar: LayoutScalar> = BatchResultColumns<ButtonContentConfiguration<Scalar>>
+
+extension ButtonContentConfiguration: BatchLayout {
+    /// The input columns: the configuration's fields, enumerations as raw values.
+    public struct InputFields: FieldSet {
+        /// The bounds' width `W`.
+        public var width = Field<Scalar>(.length)
+        /// The bounds' height `H`.
+        public var height = Field<Scalar>(.length)
+        public var insetTop = Field<Scalar>(.length)
+        public var insetLeading = Field<Scalar>(.length)
+        public var insetBottom = Field<Scalar>(.length)
+        public var insetTrailing = Field<Scalar>(.length)
+        public var imageWidth = Field<Scalar>(.length)
+        public var imageHeight = Field<Scalar>(.length)
+        public var titleWidth = Field<Scalar>(.length)
+        public var titleHeight = Field<Scalar>(.length)
+        public var imagePadding = Field<Scalar>(.length)
+        public var displayScale = Field<Scalar>(.displayScale)
+        /// `ImagePlacement` raw values.
+        public var imagePlacement = Field<UInt8>(.cases(of: ImagePlacement.self))
+        /// `LayoutDirection` raw values.
+        public var layoutDirection = Field<UInt8>(.cases(of: LayoutDirection.self))
+        /// `LayoutMode` raw values.
+        public var mode = Field<UInt8>(.cases(of: LayoutMode.self))
+        @inlinable public init() {}
+    }
+
+    /// The result columns: the image's and the title's frames.
+    public struct ResultFields: FieldSet {
+        public var imageX = Field<Scalar>(.result)
+        public var imageY = Field<Scalar>(.result)
+        public var imageWidth = Field<Scalar>(.result)
+        public var imageHeight = Field<Scalar>(.result)
+        public var titleX = Field<Scalar>(.result)
+        public var titleY = Field<Scalar>(.result)
+        public var titleWidth = Field<Scalar>(.result)
+        public var titleHeight = Field<Scalar>(.result)
+        @inlinable public init() {}
+    }
+
+    @inlinable
+    public static func referenceLayout(_ configuration: Self) -> ButtonContentResult<Scalar> {
+        ButtonContent.layout(unchecked: configuration)
+    }
+
+    @inlinable
+    public static func write(_ c: Self, to row: ColumnRow<InputFields>) {
+        row.width = c.bounds.width; row.height = c.bounds.height
+        row.insetTop = c.contentInsets.top; row.insetLeading = c.contentInsets.leading
+        row.insetBottom = c.contentInsets.bottom; row.insetTrailing = c.contentInsets.trailing
+        row.imageWidth = c.imageSize.width; row.imageHeight = c.imageSize.height
+        row.titleWidth = c.titleSize.width; row.titleHeight = c.titleSize.height
+        row.imagePadding = c.imagePadding; row.displayScale = c.displayScale
+        row.imagePlacement = c.imagePlacement.rawValue
+        row.layoutDirection = c.layoutDirection.rawValue
+        row.mode = c.mode.rawValue
+    }
+
+    @inlinable
+    public static func configuration(in row: ColumnRow<InputFields>) -> Self? {
+        guard let placement = ImagePlacement(rawValue: row.imagePlacement),
+              let direction = LayoutDirection(rawValue: row.layoutDirection),
+              let mode = LayoutMode(rawValue: row.mode)
+        else { return nil }
+        return Self(
+            bounds: LayoutSize(width: row.width, height: row.height),
+            contentInsets: DirectionalEdgeInsets(
+                top: row.insetTop, leading: row.insetLeading,
+                bottom: row.insetBottom, trailing: row.insetTrailing),
+            imageSize: LayoutSize(width: row.imageWidth, height: row.imageHeight),
+            titleSize: LayoutSize(width: row.titleWidth, height: row.titleHeight),
+            imagePlacement: placement, imagePadding: row.imagePadding,
+            layoutDirection: direction, displayScale: row.displayScale, mode: mode)
+    }
+
+    @inlinable
+    public static func write(_ result: ButtonContentResult<Scalar>, to row: ColumnRow<ResultFields>) {
+        (row.imageX, row.imageY) = (result.imageFrame.x, result.imageFrame.y)
+        (row.imageWidth, row.imageHeight) = (result.imageFrame.width, result.imageFrame.height)
+        (row.titleX, row.titleY) = (result.titleFrame.x, result.titleFrame.y)
+        (row.titleWidth, row.titleHeight) = (result.titleFrame.width, result.titleFrame.height)
+    }
+
+    @inlinable
+    public static func result(in row: ColumnRow<ResultFields>) -> ButtonContentResult<Scalar> {
+        ButtonContentResult(
+            imageFrame: LayoutRect(x: row.imageX, y: row.imageY, width: row.imageWidth, height: row.imageHeight),
+            titleFrame: LayoutRect(x: row.titleX, y: row.titleY, width: row.titleWidth, height: row.titleHeight))
     }
 }

@@ -4,14 +4,14 @@
 // `Double`), which specialization folds away, or goes through a `LayoutScalar` requirement
 // (`_lanesXor`).
 
-extension _Lanes {
+extension LaneVector {
     /// Lane-wise `isNaN`: a NaN is the only value not equal to itself.
     @inlinable @inline(__always)
-    public var _isNaN: _LaneMask<Scalar> { !(self == self) }
+    package var _isNaN: LaneMask<Scalar> { !(self == self) }
 
     /// Lane-wise `isFinite`.
     @inlinable @inline(__always)
-    public var _isFinite: _LaneMask<Scalar> {
+    package var _isFinite: LaneMask<Scalar> {
         (self >= -Scalar.greatestFiniteMagnitude) & (self <= Scalar.greatestFiniteMagnitude)
     }
 
@@ -19,12 +19,12 @@ extension _Lanes {
     /// it holds `+0.0`): the reference's `condition ? -x : x`, exactly (negation only flips
     /// the sign bit), in one bitwise instruction instead of a multiply by `-1` or `1`.
     @inlinable @inline(__always)
-    public func _flippingSign(by signBits: Self) -> Self { Self(Scalar._lanesXor(vector, signBits.vector)) }
+    package func _flippingSign(by signBits: Self) -> Self { Self(Scalar._lanesXor(vector, signBits.vector)) }
 
     /// Lane-wise `nextDown` of lanes holding positive values (garbage elsewhere): the bit
     /// pattern minus one, exactly `Scalar.nextDown` for positive finite values and infinity.
     @inlinable @inline(__always)
-    public var _nextDownOfPositive: Self { Self(Scalar._lanesNextDownOfPositive(vector)) }
+    package var _nextDownOfPositive: Self { Self(Scalar._lanesNextDownOfPositive(vector)) }
 
     /// The lanes, which hold small non-negative integers (0...255), as bytes. Other values
     /// (only unchecked garbage) give some byte: never a trap.
@@ -35,7 +35,7 @@ extension _Lanes {
     /// bits, `x` in 0...255) holds `x` in the low bits of its bit pattern, which are truncated
     /// to a byte.
     @inlinable @inline(__always)
-    public var _bytes: SIMD4<UInt8> {
+    package var _bytes: SIMD4<UInt8> {
         let biased = (self + Scalar._integralThreshold).vector
         if MemoryLayout<Scalar>.size == 4 {
             return SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(biased, to: SIMD4<UInt32>.self))
@@ -46,8 +46,8 @@ extension _Lanes {
     /// Loads `count` (1...4) bytes from `base[index...]` as they are; the lanes past `count`
     /// hold 0. A full group is one 4-byte load.
     @inlinable @inline(__always)
-    public static func _loadBytes(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> SIMD4<UInt8> {
-        if count == _laneWidth { return UnsafeRawPointer(base + index).loadUnaligned(as: SIMD4<UInt8>.self) }
+    package static func _loadBytes(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> SIMD4<UInt8> {
+        if count == laneWidth { return UnsafeRawPointer(base + index).loadUnaligned(as: SIMD4<UInt8>.self) }
         var bytes = SIMD4<UInt8>()
         for lane in 0..<count { bytes[lane] = base[index + lane] }
         return bytes
@@ -55,18 +55,18 @@ extension _Lanes {
 
     /// 1 where the two bytes differ, 0 where they are equal, per lane.
     @inlinable @inline(__always)
-    public static func _bytesDiffer(_ a: SIMD4<UInt8>, _ b: SIMD4<UInt8>) -> SIMD4<UInt8> {
+    package static func _bytesDiffer(_ a: SIMD4<UInt8>, _ b: SIMD4<UInt8>) -> SIMD4<UInt8> {
         // A true lane of the mask is all ones; `& 1` makes it 1.
         unsafeBitCast(a .!= b, to: SIMD4<UInt8>.self) & SIMD4<UInt8>(repeating: 1)
     }
 }
 
-extension _Lanes {
+extension LaneVector {
     /// Stores the first `count` (1...4) of `bytes` to `base[index...]`: one 4-byte store for a
     /// full group.
     @inlinable @inline(__always)
-    public static func _storeBytes(_ bytes: SIMD4<UInt8>, to base: UnsafeMutablePointer<UInt8>, at index: Int, count: Int) {
-        if count == _laneWidth {
+    package static func _storeBytes(_ bytes: SIMD4<UInt8>, to base: UnsafeMutablePointer<UInt8>, at index: Int, count: Int) {
+        if count == laneWidth {
             UnsafeMutableRawPointer(base + index).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
             return
         }
@@ -76,18 +76,18 @@ extension _Lanes {
 
 // MARK: - Clamps and rounding for small values
 
-extension _Lanes {
+extension LaneVector {
     /// Lane-wise `a > b ? a : b`, exactly (NaN and signed zeros included): the semantics of
     /// SSE's `maxps a, b`, which LLVM emits for it in the thumb kernel when neither operand is a
     /// constant (against a constant it kept a compare and a select). It is the reference's
     /// clamp `x < lower ? lower : x` written as `_pick(lower, ifGreaterThan: x)`.
     @inlinable @inline(__always)
-    public static func _pick(_ a: Self, ifGreaterThan b: Self) -> Self { b.replacing(with: a, where: a > b) }
+    package static func _pick(_ a: Self, ifGreaterThan b: Self) -> Self { b.replacing(with: a, where: a > b) }
 
     /// Lane-wise `a < b ? a : b`, exactly: SSE's `minps a, b`. The reference's
     /// `x > upper ? upper : x` is `_pick(upper, ifLessThan: x)`.
     @inlinable @inline(__always)
-    public static func _pick(_ a: Self, ifLessThan b: Self) -> Self { b.replacing(with: a, where: a < b) }
+    package static func _pick(_ a: Self, ifLessThan b: Self) -> Self { b.replacing(with: a, where: a < b) }
 
     /// Lane-wise `rounded(.toNearestOrAwayFromZero)` with its magnitude capped at `limit`, a
     /// positive integer below `2^p` (p = significand bits): `±limit` (`v`'s sign) where the
@@ -98,7 +98,7 @@ extension _Lanes {
     /// rounding `min(|v|, limit)` is the same as capping the rounded `|v|` at `limit`, and the
     /// capped magnitude is always below `2^p`.
     @inlinable @inline(__always)
-    public func _roundedToNearestOrAwayFromZero(cappedAt limit: Scalar) -> Self {
+    package func _roundedToNearestOrAwayFromZero(cappedAt limit: Scalar) -> Self {
         // `(a + 2^p) - 2^p` rounds `0 <= a < 2^p` to the nearest integer, ties to even,
         // exactly. A tie that went down shows as `r - a == -0.5` (exact) and gets +1; other
         // lanes add +0, which leaves `r >= +0` unchanged. Finally `v`'s sign bit goes back on.
@@ -112,13 +112,13 @@ extension _Lanes {
     }
 }
 
-extension _LaneMask {
+extension LaneMask {
     /// Whether any lane is true, like `any`, but through the stdlib's concrete `any(_:)`
     /// (`movmskps`/`movmskpd` and a test). `any` goes through 64-bit words, and LLVM first
     /// re-normalizes the lanes of a combined mask (`pslld`, `psrad`, `pcmpeqd`: about four
     /// instructions more per test, seen in the thumb kernel).
     @inlinable @inline(__always)
-    public var _anyLane: Bool {
+    package var _anyLane: Bool {
         if MemoryLayout<Scalar>.size == 4 { return Swift.any(unsafeBitCast(self, to: SIMDMask<SIMD4<Int32>>.self)) }
         return Swift.any(unsafeBitCast(self, to: SIMDMask<SIMD4<Int64>>.self))
     }

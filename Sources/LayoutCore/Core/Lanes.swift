@@ -1,5 +1,5 @@
-// Lane plumbing shared by every batch kernel: `_Lanes` (four controls' values of one field)
-// and `_LaneMask` (four booleans), loads and stores from column pointers with a padded tail,
+// Lane plumbing shared by every batch kernel: `LaneVector` (four controls' values of one field)
+// and `LaneMask` (four booleans), loads and stores from column pointers with a padded tail,
 // branch-free selects with exactly the semantics of the scalar functions the references use,
 // and pixel snapping in lanes.
 //
@@ -16,29 +16,27 @@
 /// legal `<4 x i32>` masks) and with `-target-cpu native` (10 vs 12). One width for both
 /// precisions keeps tails uniform. Changing it means changing `SIMD4` here and in
 /// LayoutScalar(+Lanes).swift; nothing else depends on the number.
-public let _laneWidth = 4
+@usableFromInline package let laneWidth = 4
 
-/// Four values of one field (`_laneWidth`), one per control.
-@frozen
-public struct _Lanes<Scalar: LayoutScalar> {
-    public var vector: SIMD4<Scalar>
+/// Four values of one field (`laneWidth`), one per control.
+@usableFromInline package struct LaneVector<Scalar: LayoutScalar> {
+    @usableFromInline package var vector: SIMD4<Scalar>
 
-    @inlinable @inline(__always) public init(_ vector: SIMD4<Scalar>) { self.vector = vector }
-    @inlinable @inline(__always) public init(repeating value: Scalar) { vector = SIMD4(repeating: value) }
-    @inlinable @inline(__always) public init() { vector = SIMD4() }
+    @inlinable @inline(__always) package init(_ vector: SIMD4<Scalar>) { self.vector = vector }
+    @inlinable @inline(__always) package init(repeating value: Scalar) { vector = SIMD4(repeating: value) }
+    @inlinable @inline(__always) package init() { vector = SIMD4() }
 
-    @inlinable @inline(__always) public subscript(lane: Int) -> Scalar {
+    @inlinable @inline(__always) package subscript(lane: Int) -> Scalar {
         get { vector[lane] }
         set { vector[lane] = newValue }
     }
 }
 
 /// Four booleans, one per control: all bits set (true) or clear (false) per lane.
-@frozen
-public struct _LaneMask<Scalar: LayoutScalar> {
-    public var mask: SIMDMask<SIMD4<Scalar.SIMDMaskScalar>>
+@usableFromInline package struct LaneMask<Scalar: LayoutScalar> {
+    @usableFromInline package var mask: SIMDMask<SIMD4<Scalar.SIMDMaskScalar>>
 
-    @inlinable @inline(__always) public init(_ mask: SIMDMask<SIMD4<Scalar.SIMDMaskScalar>>) { self.mask = mask }
+    @inlinable @inline(__always) package init(_ mask: SIMDMask<SIMD4<Scalar.SIMDMaskScalar>>) { self.mask = mask }
 
     // Mask logic. The stdlib has single-instruction `.&`, `.|` and `.!` only on concrete mask
     // types; its generic ones, even specialized, moved mask lanes through general-purpose
@@ -47,19 +45,19 @@ public struct _LaneMask<Scalar: LayoutScalar> {
     // `SIMDMask<SIMD4<Int64>>` for `Double`. The width test folds away once specialized.
 
     /// Both masks, lane by lane.
-    @inlinable @inline(__always) public static func & (a: Self, b: Self) -> Self {
+    @inlinable @inline(__always) package static func & (a: Self, b: Self) -> Self {
         MemoryLayout<Scalar>.size == 4 ? _from32(a._as32 .& b._as32) : _from64(a._as64 .& b._as64)
     }
     /// Either mask, lane by lane.
-    @inlinable @inline(__always) public static func | (a: Self, b: Self) -> Self {
+    @inlinable @inline(__always) package static func | (a: Self, b: Self) -> Self {
         MemoryLayout<Scalar>.size == 4 ? _from32(a._as32 .| b._as32) : _from64(a._as64 .| b._as64)
     }
     /// The opposite mask, lane by lane.
-    @inlinable @inline(__always) public static prefix func ! (a: Self) -> Self {
+    @inlinable @inline(__always) package static prefix func ! (a: Self) -> Self {
         MemoryLayout<Scalar>.size == 4 ? _from32(.!a._as32) : _from64(.!a._as64)
     }
     /// Whether any lane is true: the mask's 64-bit words or-ed together.
-    @inlinable @inline(__always) public var any: Bool {
+    @inlinable @inline(__always) package var any: Bool {
         if MemoryLayout<Scalar>.size == 4 {
             let words = unsafeBitCast(self, to: (UInt64, UInt64).self)
             return (words.0 | words.1) != 0
@@ -74,39 +72,39 @@ public struct _LaneMask<Scalar: LayoutScalar> {
     @inlinable @inline(__always) static func _from64(_ m: SIMDMask<SIMD4<Int64>>) -> Self { unsafeBitCast(m, to: Self.self) }
 }
 
-extension _Lanes {
+extension LaneVector {
     // Arithmetic: IEEE per lane, exactly as the scalar operators.
-    @inlinable @inline(__always) public static func + (a: Self, b: Self) -> Self { Self(a.vector + b.vector) }
-    @inlinable @inline(__always) public static func - (a: Self, b: Self) -> Self { Self(a.vector - b.vector) }
-    @inlinable @inline(__always) public static func * (a: Self, b: Self) -> Self { Self(a.vector * b.vector) }
-    @inlinable @inline(__always) public static func / (a: Self, b: Self) -> Self { Self(a.vector / b.vector) }
-    @inlinable @inline(__always) public static func + (a: Self, b: Scalar) -> Self { Self(a.vector + b) }
-    @inlinable @inline(__always) public static func - (a: Self, b: Scalar) -> Self { Self(a.vector - b) }
-    @inlinable @inline(__always) public static func * (a: Self, b: Scalar) -> Self { Self(a.vector * b) }
-    @inlinable @inline(__always) public static func / (a: Self, b: Scalar) -> Self { Self(a.vector / b) }
-    @inlinable @inline(__always) public static func - (a: Scalar, b: Self) -> Self { Self(a - b.vector) }
+    @inlinable @inline(__always) package static func + (a: Self, b: Self) -> Self { Self(a.vector + b.vector) }
+    @inlinable @inline(__always) package static func - (a: Self, b: Self) -> Self { Self(a.vector - b.vector) }
+    @inlinable @inline(__always) package static func * (a: Self, b: Self) -> Self { Self(a.vector * b.vector) }
+    @inlinable @inline(__always) package static func / (a: Self, b: Self) -> Self { Self(a.vector / b.vector) }
+    @inlinable @inline(__always) package static func + (a: Self, b: Scalar) -> Self { Self(a.vector + b) }
+    @inlinable @inline(__always) package static func - (a: Self, b: Scalar) -> Self { Self(a.vector - b) }
+    @inlinable @inline(__always) package static func * (a: Self, b: Scalar) -> Self { Self(a.vector * b) }
+    @inlinable @inline(__always) package static func / (a: Self, b: Scalar) -> Self { Self(a.vector / b) }
+    @inlinable @inline(__always) package static func - (a: Scalar, b: Self) -> Self { Self(a - b.vector) }
     /// Negation that keeps IEEE semantics (`-(+0) == -0`): the stdlib's SIMD prefix `-` is
     /// `0 - x`, which maps -0 to +0. Multiplying by -1 is exact.
-    @inlinable @inline(__always) public static prefix func - (a: Self) -> Self { Self(a.vector * -1) }
+    @inlinable @inline(__always) package static prefix func - (a: Self) -> Self { Self(a.vector * -1) }
 
     // Comparisons (`_gt` and `_ge` swap operands, which is exact).
-    @inlinable @inline(__always) public static func < (a: Self, b: Self) -> _LaneMask<Scalar> { _LaneMask(Scalar._lanesLess(a.vector, b.vector)) }
-    @inlinable @inline(__always) public static func <= (a: Self, b: Self) -> _LaneMask<Scalar> { _LaneMask(Scalar._lanesLessOrEqual(a.vector, b.vector)) }
-    @inlinable @inline(__always) public static func > (a: Self, b: Self) -> _LaneMask<Scalar> { b < a }
-    @inlinable @inline(__always) public static func >= (a: Self, b: Self) -> _LaneMask<Scalar> { b <= a }
-    @inlinable @inline(__always) public static func == (a: Self, b: Self) -> _LaneMask<Scalar> { _LaneMask(Scalar._lanesEqual(a.vector, b.vector)) }
-    @inlinable @inline(__always) public static func < (a: Self, b: Scalar) -> _LaneMask<Scalar> { a < Self(repeating: b) }
-    @inlinable @inline(__always) public static func <= (a: Self, b: Scalar) -> _LaneMask<Scalar> { a <= Self(repeating: b) }
-    @inlinable @inline(__always) public static func > (a: Self, b: Scalar) -> _LaneMask<Scalar> { a > Self(repeating: b) }
-    @inlinable @inline(__always) public static func >= (a: Self, b: Scalar) -> _LaneMask<Scalar> { a >= Self(repeating: b) }
-    @inlinable @inline(__always) public static func == (a: Self, b: Scalar) -> _LaneMask<Scalar> { a == Self(repeating: b) }
+    @inlinable @inline(__always) package static func < (a: Self, b: Self) -> LaneMask<Scalar> { LaneMask(Scalar._lanesLess(a.vector, b.vector)) }
+    @inlinable @inline(__always) package static func <= (a: Self, b: Self) -> LaneMask<Scalar> { LaneMask(Scalar._lanesLessOrEqual(a.vector, b.vector)) }
+    @inlinable @inline(__always) package static func > (a: Self, b: Self) -> LaneMask<Scalar> { b < a }
+    @inlinable @inline(__always) package static func >= (a: Self, b: Self) -> LaneMask<Scalar> { b <= a }
+    @inlinable @inline(__always) package static func == (a: Self, b: Self) -> LaneMask<Scalar> { LaneMask(Scalar._lanesEqual(a.vector, b.vector)) }
+    @inlinable @inline(__always) package static func < (a: Self, b: Scalar) -> LaneMask<Scalar> { a < Self(repeating: b) }
+    @inlinable @inline(__always) package static func <= (a: Self, b: Scalar) -> LaneMask<Scalar> { a <= Self(repeating: b) }
+    @inlinable @inline(__always) package static func > (a: Self, b: Scalar) -> LaneMask<Scalar> { a > Self(repeating: b) }
+    @inlinable @inline(__always) package static func >= (a: Self, b: Scalar) -> LaneMask<Scalar> { a >= Self(repeating: b) }
+    @inlinable @inline(__always) package static func == (a: Self, b: Scalar) -> LaneMask<Scalar> { a == Self(repeating: b) }
 
     /// `mask ? (b, a) : (a, b)` per lane: the pair exchanged where `mask` holds.
     ///
     /// Two selects would take six bitwise instructions; the exchange by exclusive or,
     /// `d = (a ^ b) & mask`, `(a ^ d, b ^ d)`, takes four. Bits are moved, so it is exact.
     @inlinable @inline(__always)
-    public static func swapped(_ a: Self, _ b: Self, where mask: _LaneMask<Scalar>) -> (Self, Self) {
+    package static func swapped(_ a: Self, _ b: Self, where mask: LaneMask<Scalar>) -> (Self, Self) {
         if MemoryLayout<Scalar>.size == 4 {
             typealias Bits = SIMD4<Int32>
             let x = unsafeBitCast(a.vector, to: Bits.self), y = unsafeBitCast(b.vector, to: Bits.self)
@@ -127,7 +125,7 @@ extension _Lanes {
     /// stdlib's generic floating-point version is a per-lane `if` that the optimizer sometimes
     /// keeps as branches (measured: 4x slower thumb kernel, 7-11% slower button kernel).
     @inlinable @inline(__always)
-    public func replacing(with other: Self, where mask: _LaneMask<Scalar>) -> Self {
+    package func replacing(with other: Self, where mask: LaneMask<Scalar>) -> Self {
         if MemoryLayout<Scalar>.size == 4 {
             typealias Bits = SIMDMask<SIMD4<Int32>>
             let a = unsafeBitCast(vector, to: Bits.self), b = unsafeBitCast(other.vector, to: Bits.self)
@@ -143,7 +141,7 @@ extension _Lanes {
 
     /// `mask ? self : +0` per lane: one bitwise `and`.
     @inlinable @inline(__always)
-    public func keeping(where mask: _LaneMask<Scalar>) -> Self {
+    package func keeping(where mask: LaneMask<Scalar>) -> Self {
         if MemoryLayout<Scalar>.size == 4 {
             let bits = unsafeBitCast(vector, to: SIMD4<Int32>.self) & unsafeBitCast(mask.mask, to: SIMD4<Int32>.self)
             return Self(unsafeBitCast(bits, to: SIMD4<Scalar>.self))
@@ -156,7 +154,7 @@ extension _Lanes {
     /// `mask ? nextDown : self` per lane, for positive finite lanes: a true mask lane is the
     /// integer -1, so adding the mask to the bit pattern subtracts one where it holds.
     @inlinable @inline(__always)
-    public func _nextDownOfPositive(where mask: _LaneMask<Scalar>) -> Self {
+    package func _nextDownOfPositive(where mask: LaneMask<Scalar>) -> Self {
         if MemoryLayout<Scalar>.size == 4 {
             let bits = unsafeBitCast(vector, to: SIMD4<Int32>.self) &+ unsafeBitCast(mask.mask, to: SIMD4<Int32>.self)
             return Self(unsafeBitCast(bits, to: SIMD4<Scalar>.self))
@@ -168,7 +166,7 @@ extension _Lanes {
 
     /// `mask ? other : self` per lane.
     @inlinable @inline(__always)
-    public func replacing(with other: Scalar, where mask: _LaneMask<Scalar>) -> Self {
+    package func replacing(with other: Scalar, where mask: LaneMask<Scalar>) -> Self {
         replacing(with: Self(repeating: other), where: mask)
     }
 
@@ -176,23 +174,23 @@ extension _Lanes {
     /// `max(0, -0)` is `-0`, exactly as the scalar function); one instruction. Exact for every
     /// non-NaN lane (see `LayoutScalar._lanesMax`).
     @inlinable @inline(__always)
-    public func _max(_ other: Self) -> Self { Self(Scalar._lanesMax(vector, other.vector)) }
+    package func _max(_ other: Self) -> Self { Self(Scalar._lanesMax(vector, other.vector)) }
 
     /// Lane-wise `Swift.min(self, other)`: `other < self ? other : self`; one instruction.
     @inlinable @inline(__always)
-    public func _min(_ other: Self) -> Self { Self(Scalar._lanesMin(vector, other.vector)) }
+    package func _min(_ other: Self) -> Self { Self(Scalar._lanesMin(vector, other.vector)) }
 }
 
 // MARK: - Loads and stores
 
-extension _Lanes {
-    /// Loads `count` (1...`_laneWidth`) consecutive elements starting at `base[index]`; the lanes past
+extension LaneVector {
+    /// Loads `count` (1...`laneWidth`) consecutive elements starting at `base[index]`; the lanes past
     /// `count` hold `padding`. A full group is one unaligned vector load.
     @inlinable @inline(__always)
-    public static func load(
+    package static func load(
         _ base: UnsafePointer<Scalar>, at index: Int, count: Int, padding: Scalar = 0
     ) -> Self {
-        if count == _laneWidth {
+        if count == laneWidth {
             return Self(UnsafeRawPointer(base + index).loadUnaligned(as: SIMD4<Scalar>.self))
         }
         var lanes = Self(repeating: padding)
@@ -200,12 +198,12 @@ extension _Lanes {
         return lanes
     }
 
-    /// Loads `count` (1...`_laneWidth`) raw values starting at `base[index]`, as floating-point lanes;
+    /// Loads `count` (1...`laneWidth`) raw values starting at `base[index]`, as floating-point lanes;
     /// the lanes past `count` hold 0. Enumerations are compared as floating-point lanes, which
     /// have the fastest compares.
     @inlinable @inline(__always)
-    public static func load(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> Self {
-        if count == _laneWidth {
+    package static func load(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> Self {
+        if count == laneWidth {
             return Self(Scalar._lanes(converting: UnsafeRawPointer(base + index).loadUnaligned(as: SIMD4<UInt8>.self)))
         }
         var lanes = Self()
@@ -213,11 +211,11 @@ extension _Lanes {
         return lanes
     }
 
-    /// Stores the first `count` (1...`_laneWidth`) lanes to `base[index...]`. A full group is one
+    /// Stores the first `count` (1...`laneWidth`) lanes to `base[index...]`. A full group is one
     /// unaligned vector store; a tail writes only its own elements.
     @inlinable @inline(__always)
-    public func store(to base: UnsafeMutablePointer<Scalar>, at index: Int, count: Int) {
-        if count == _laneWidth {
+    package func store(to base: UnsafeMutablePointer<Scalar>, at index: Int, count: Int) {
+        if count == laneWidth {
             UnsafeMutableRawPointer(base + index).storeBytes(of: vector, as: SIMD4<Scalar>.self)
             return
         }
@@ -225,9 +223,31 @@ extension _Lanes {
     }
 }
 
+// MARK: - Loads and stores of bound fields
+
+extension LaneVector {
+    /// Loads `count` (1...`laneWidth`) elements of a scalar column from `index`.
+    @inlinable @inline(__always)
+    package static func load(_ field: Field<Scalar>, at index: Int, count: Int, padding: Scalar = 0) -> Self {
+        load(UnsafePointer(field.base), at: index, count: count, padding: padding)
+    }
+
+    /// Loads `count` (1...`laneWidth`) raw values of a byte column from `index`, as lanes.
+    @inlinable @inline(__always)
+    package static func load(_ field: Field<UInt8>, at index: Int, count: Int) -> Self {
+        load(UnsafePointer(field.base), at: index, count: count)
+    }
+
+    /// Stores the first `count` (1...`laneWidth`) lanes to a scalar column from `index`.
+    @inlinable @inline(__always)
+    package func store(to field: Field<Scalar>, at index: Int, count: Int) {
+        store(to: field.base, at: index, count: count)
+    }
+}
+
 // MARK: - Pixel snapping
 
-extension _Lanes {
+extension LaneVector {
     /// Lane-wise `rounded(.toNearestOrAwayFromZero)`, branch-free and exact.
     ///
     /// Baseline x86-64 has no rounding instruction and no instruction rounds halves away from
@@ -263,27 +283,26 @@ extension _Lanes {
 /// Rather than snapping them and selecting the input back, their scale is replaced by 1 and
 /// their rounding threshold by 0: `(o * 1)` rounded with a zero threshold, `/ 1`, is exactly
 /// `o`, so the origin needs no select. (The length still does: `(o + l) - o` is not always `l`.)
-@frozen
-public struct _Snapping<Scalar: LayoutScalar> {
+@usableFromInline package struct PixelSnapping<Scalar: LayoutScalar> {
     /// The display scale, or 1 where it is 0.
-    public var scale: _Lanes<Scalar>
+    @usableFromInline package var scale: LaneVector<Scalar>
     /// `2^p` where the lane snaps, `+0` where it does not.
-    public var threshold: _Lanes<Scalar>
+    @usableFromInline package var threshold: LaneVector<Scalar>
     /// `scale > 0`.
-    public var snapping: _LaneMask<Scalar>
+    @usableFromInline package var snapping: LaneMask<Scalar>
 
     /// - Parameter snapping: `scale > 0`. Validated scales are `+-0` or positive, so
     ///   `scale + 1` is exactly 1 where `snapping` is false.
     @inlinable @inline(__always)
-    public init(scale: _Lanes<Scalar>, snapping: _LaneMask<Scalar>) {
-        self.scale = scale + _Lanes(repeating: 1).keeping(where: !snapping)
-        self.threshold = _Lanes(repeating: Scalar._integralThreshold).keeping(where: snapping)
+    package init(scale: LaneVector<Scalar>, snapping: LaneMask<Scalar>) {
+        self.scale = scale + LaneVector(repeating: 1).keeping(where: !snapping)
+        self.threshold = LaneVector(repeating: Scalar._integralThreshold).keeping(where: snapping)
         self.snapping = snapping
     }
 
     /// `LayoutRect.snapped(scale:)` for one axis: the snapped origin and length.
     @inlinable @inline(__always)
-    public func edges(origin: _Lanes<Scalar>, length: _Lanes<Scalar>) -> (origin: _Lanes<Scalar>, length: _Lanes<Scalar>) {
+    package func edges(origin: LaneVector<Scalar>, length: LaneVector<Scalar>) -> (origin: LaneVector<Scalar>, length: LaneVector<Scalar>) {
         let near = (origin * scale)._roundedToNearestOrAwayFromZero(threshold: threshold) / scale
         let far = ((origin + length) * scale)._roundedToNearestOrAwayFromZero(threshold: threshold) / scale
         var snappedLength = far - near

@@ -4,7 +4,7 @@
 /// Every reference and every batch kernel is generic over `LayoutScalar`. For the same
 /// precision and the same input, a kernel's output has exactly the bit pattern of its
 /// reference's output.
-public protocol LayoutScalar: BinaryFloatingPoint, SIMDScalar, Sendable, Codable
+public protocol LayoutScalar: BinaryFloatingPoint, SIMDScalar, Sendable, Codable, ColumnElement
 where SIMDMaskScalar: FixedWidthInteger & SignedInteger {
     /// `2^significandBitCount`: every value of at least this magnitude is an integer, and
     /// `(a + _integralThreshold) - _integralThreshold` rounds `0 <= a < _integralThreshold` to
@@ -14,7 +14,7 @@ where SIMDMaskScalar: FixedWidthInteger & SignedInteger {
     // Lane operations, implemented per concrete type (LayoutScalar+Lanes.swift). In generic
     // code, even once specialized, the stdlib's SIMD comparisons and mask operations are
     // per-lane loops with a branch each; the concrete `SIMD4<Float>` / `SIMD4<Double>` ones are
-    // single vector instructions. `_Lanes` (Lanes.swift) reaches them through these.
+    // single vector instructions. `LaneVector` (Lanes.swift) reaches them through these.
     static func _lanesLess(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMDMask<SIMD4<SIMDMaskScalar>>
     static func _lanesLessOrEqual(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMDMask<SIMD4<SIMDMaskScalar>>
     static func _lanesEqual(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMDMask<SIMD4<SIMDMaskScalar>>

@@ -20,17 +20,26 @@ public enum Parallelism: Hashable, Sendable {
         switch self {
         case .serial: requested = 1
         case .automatic:
-            requested = count >= Parallelism.automaticThreshold ? _activeProcessorCount : 1
+            requested = count >= Parallelism.automaticThreshold ? LayoutCore.activeProcessorCount : 1
         case .threads(let threads): requested = threads
         }
         // Never more threads than lane groups, never fewer than one.
-        let groups = (count + _laneWidth - 1) / _laneWidth
+        let groups = (count + LayoutCore.laneWidth - 1) / LayoutCore.laneWidth
         return max(1, min(requested, groups))
     }
 }
 
+extension Parallelism {
+    /// The number of cores this process may use.
+    public static var activeProcessorCount: Int { LayoutCore.activeProcessorCount }
+
+    /// The number of controls a batch kernel computes at once (one SIMD vector). Threads split
+    /// a batch on multiples of it, and a batch's last, partial group is its tail.
+    public static var laneWidth: Int { LayoutCore.laneWidth }
+}
+
 /// The number of cores this process may use.
-public let _activeProcessorCount: Int = {
+@usableFromInline let activeProcessorCount: Int = {
     #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
     return max(1, ProcessInfoShim.activeProcessorCount)
     #else
@@ -43,7 +52,7 @@ public let _activeProcessorCount: Int = {
 /// Every kernel computes a control with the same lane arithmetic whether it lands in a full
 /// lane group or in the zero-padded tail, so a split never changes a result.
 @inlinable
-public func _runBatch(
+func runBatch(
     count: Int, parallelism: Parallelism, _ body: @Sendable (Range<Int>) -> Void
 ) {
     guard count > 0 else { return }
@@ -52,11 +61,11 @@ public func _runBatch(
         body(0..<count)
         return
     }
-    let groups = (count + _laneWidth - 1) / _laneWidth
+    let groups = (count + laneWidth - 1) / laneWidth
     let groupsPerThread = (groups + threads - 1) / threads
     DispatchQueue.concurrentPerform(iterations: threads) { thread in
-        let start = min(count, thread * groupsPerThread * _laneWidth)
-        let end = min(count, start + groupsPerThread * _laneWidth)
+        let start = min(count, thread * groupsPerThread * laneWidth)
+        let end = min(count, start + groupsPerThread * laneWidth)
         if start < end { body(start..<end) }
     }
 }

@@ -1,5 +1,5 @@
-// The batch kernel: SPEC section 2 over structure-of-arrays columns, one lane group of
-// `_laneWidth` controls at a time, with branch-free selects where the reference branches.
+// The batch kernel: the thumb track layout over structure-of-arrays columns, one lane group of
+// `laneWidth` controls at a time, with branch-free selects where the reference branches.
 // Each step below mirrors a line of `ThumbTrack._fitLayout` or `_legacyLayout` and performs the
 // same IEEE operations in the same order on every non-integer value; the two agree bit for bit
 // (see ThumbTrackDifferentialTests). Negation is IEEE's: a flip of the sign bit. Only small
@@ -57,187 +57,99 @@ struct _ThumbTrackPointers<Scalar: LayoutScalar>: @unchecked Sendable {
     }
 }
 
-extension ThumbTrackColumns {
-    /// Lays out every control with the batch kernel, after validating every column.
-    ///
-    /// Equivalent to `output[i] = try ThumbTrack.layout(configuration(at: i)!)` for every `i`,
-    /// bit for bit, but `_laneWidth` controls per SIMD vector and, for large batches, on every
-    /// core. `output` is resized to `count` if needed (reuse it to avoid allocating).
-    ///
-    /// - Throws: `LayoutError` for the lowest bad element (see `validate()`); `output` is then
-    ///   left exactly as it was.
-    /// - Complexity: O(count), without allocating when `output.count == count`.
-    @inlinable
-    public func layout(
-        into output: inout ThumbTrackResultColumns<Scalar>, parallelism: Parallelism = .automatic
-    ) throws(LayoutError) {
-        try validate()
-        _layout(into: &output, parallelism: parallelism)
-    }
-
-    /// The batch kernel without value validation: NaN, out-of-range indices or raw values give
-    /// meaningless results (never a trap).
-    ///
-    /// - Precondition: every column has the same length.
-    @inlinable
-    public func uncheckedLayout(
-        into output: inout ThumbTrackResultColumns<Scalar>, parallelism: Parallelism = .automatic
-    ) {
-        precondition(_columnLengthError() == nil, "ThumbTrackColumns: columns of unequal length")
-        _layout(into: &output, parallelism: parallelism)
-    }
-
-    /// Checks every column: equal lengths, then every value (finite, non-negative where it is a
-    /// length, within `LayoutLimits`; `segmentCount >= 2`, `selectedIndex < segmentCount`, raw
-    /// values in range, a `.projected` rate in `0 < rate < 1`), then the rules that tie a
-    /// control's fields together (`2 * inset <= width`, `2 * inset <= height`, `.legacy` means
-    /// two segments and inset 1), a lane group at a time.
-    ///
-    /// - Throws: `LayoutError` naming the lowest bad element index, its field and value; at that
-    ///   index, the same error `ThumbTrackConfiguration.validate()` throws for the control.
-    @inlinable
-    public func validate() throws(LayoutError) {
-        if let error = _columnLengthError() { throw error }
-        // The common case first: one fused pass over every column, a lane group at a time,
-        // that only says whether everything is valid. Only when it is not does the detailed
-        // pass below (one scan per field, then per rule) find and name the first bad element.
-        let count = self.count
-        if _withInputPointers({ p in _ThumbTrackValidation.allValid(p, count: count) }) { return }
-        let error: LayoutError? = _withInputPointers { p in
-            typealias Lanes = _Lanes<Scalar>
-            var validator = _BatchValidator(count: count)
-            validator.check(p.width, field: "width", rule: .length)
-            validator.check(p.height, field: "height", rule: .length)
-            validator.check(p.inset, field: "inset", rule: .length)
-            _ThumbTrackValidation.check(&validator, groupIsBad: { i in
-                (Lanes.load(p.segmentCount, at: i, count: _laneWidth) < 2).any
-            }, elementError: { i in
-                p.segmentCount[i] >= 2 ? nil : LayoutError(
-                    index: i, field: "segmentCount", value: Double(p.segmentCount[i]),
-                    problem: ThumbTrack._segmentCountProblem)
-            })
-            _ThumbTrackValidation.check(&validator, groupIsBad: { i in
-                let n = Lanes.load(p.segmentCount, at: i, count: _laneWidth)
-                let k = Lanes.load(p.selectedIndex, at: i, count: _laneWidth)
-                return (!(k < n)).any
-            }, elementError: { i in
-                p.selectedIndex[i] < p.segmentCount[i] ? nil : LayoutError(
-                    index: i, field: "selectedIndex", value: Double(p.selectedIndex[i]),
-                    problem: ThumbTrack._selectedIndexProblem(Int(p.segmentCount[i])))
-            })
-            validator.check(p.translation, field: "translation", rule: .signedLength)
-            validator.check(p.velocity, field: "velocity", rule: .signedLength)
-            validator.check(p.phase, field: "phase", caseCount: UInt8(ThumbTrackPhase.allCases.count))
-            validator.check(p.layoutDirection, field: "layoutDirection", caseCount: UInt8(LayoutDirection.allCases.count))
-            validator.check(p.snapping, field: "snapping", caseCount: ThumbTrackSnapping<Scalar>.kindCount)
-            _ThumbTrackValidation.check(&validator, groupIsBad: { i in
-                let rate = Lanes.load(p.projectionRate, at: i, count: _laneWidth)
-                let isProjected = Lanes.load(p.snapping, at: i, count: _laneWidth) == 1
-                return (!rate._isFinite | (isProjected & !((rate > 0) & (rate < 1)))).any
-            }, elementError: { i in
-                let rate = p.projectionRate[i]
-                if !rate.isFinite {
-                    return LayoutError(index: i, field: "projectionRate", value: Double(rate), problem: .notFinite)
-                }
-                if p.snapping[i] == 1 && !(rate > 0 && rate < 1) {
-                    return LayoutError(index: i, field: "projectionRate", value: Double(rate),
-                                       problem: ThumbTrack._rateProblem)
-                }
-                return nil
-            })
-            validator.check(p.rubberBand, field: "rubberBand", caseCount: 2)
-            validator.check(p.mode, field: "mode", caseCount: UInt8(LayoutMode.allCases.count))
-            _ThumbTrackValidation.check(&validator, groupIsBad: { i in
-                let width = Lanes.load(p.width, at: i, count: _laneWidth)
-                let height = Lanes.load(p.height, at: i, count: _laneWidth)
-                let inset = Lanes.load(p.inset, at: i, count: _laneWidth)
-                let n = Lanes.load(p.segmentCount, at: i, count: _laneWidth)
-                let isLegacy = Lanes.load(p.mode, at: i, count: _laneWidth) == Scalar(LayoutMode.legacy.rawValue)
-                let twoInsets = inset * 2
-                return (!(twoInsets <= width) | !(twoInsets <= height)
-                        | (isLegacy & (!(n == 2) | !(inset == 1)))).any
-            }, elementError: { i in
-                ThumbTrack._consistencyError(
-                    width: p.width[i], height: p.height[i], inset: p.inset[i],
-                    segmentCount: Scalar(p.segmentCount[i]),
-                    isLegacy: p.mode[i] == LayoutMode.legacy.rawValue, index: i)
-            })
-            return validator.error
-        }
-        if let error { throw error }
-    }
-
-    @inlinable
-    func _columnLengthError() -> LayoutError? {
-        var validator = _BatchValidator(count: count)
-        validator.checkLength(height.count, field: "height")
-        validator.checkLength(inset.count, field: "inset")
-        validator.checkLength(segmentCount.count, field: "segmentCount")
-        validator.checkLength(selectedIndex.count, field: "selectedIndex")
-        validator.checkLength(translation.count, field: "translation")
-        validator.checkLength(velocity.count, field: "velocity")
-        validator.checkLength(phase.count, field: "phase")
-        validator.checkLength(layoutDirection.count, field: "layoutDirection")
-        validator.checkLength(snapping.count, field: "snapping")
-        validator.checkLength(projectionRate.count, field: "projectionRate")
-        validator.checkLength(rubberBand.count, field: "rubberBand")
-        validator.checkLength(mode.count, field: "mode")
-        return validator.error
-    }
-
-    /// Calls `body` with the base pointer of every input column. The arrays are not mutated
-    /// meanwhile, so their storage stays put.
-    @inlinable
-    func _withInputPointers<R>(_ body: (_ThumbTrackInputPointers<Scalar>) -> R) -> R {
-        width.withUnsafeBufferPointer { width in
-        height.withUnsafeBufferPointer { height in
-        inset.withUnsafeBufferPointer { inset in
-        segmentCount.withUnsafeBufferPointer { segmentCount in
-        selectedIndex.withUnsafeBufferPointer { selectedIndex in
-        translation.withUnsafeBufferPointer { translation in
-        velocity.withUnsafeBufferPointer { velocity in
-        phase.withUnsafeBufferPointer { phase in
-        layoutDirection.withUnsafeBufferPointer { layoutDirection in
-        snapping.withUnsafeBufferPointer { snapping in
-        projectionRate.withUnsafeBufferPointer { projectionRate in
-        rubberBand.withUnsafeBufferPointer { rubberBand in
-        mode.withUnsafeBufferPointer { mode in
-            body(_ThumbTrackInputPointers(
-                width: width._base, height: height._base, inset: inset._base,
-                segmentCount: segmentCount._base, selectedIndex: selectedIndex._base,
-                translation: translation._base, velocity: velocity._base,
-                phase: phase._base, layoutDirection: layoutDirection._base,
-                snapping: snapping._base, projectionRate: projectionRate._base,
-                rubberBand: rubberBand._base, mode: mode._base))
-        }}}}}}}}}}}}}
-    }
-
-    @inlinable
-    func _layout(into output: inout ThumbTrackResultColumns<Scalar>, parallelism: Parallelism) {
-        let count = self.count
-        if output.count != count { output.resize(to: count) }
-        guard count > 0 else { return }
-        _withInputPointers { input in
-            output.thumbX.withUnsafeMutableBufferPointer { thumbX in
-            output.thumbY.withUnsafeMutableBufferPointer { thumbY in
-            output.thumbWidth.withUnsafeMutableBufferPointer { thumbWidth in
-            output.thumbHeight.withUnsafeMutableBufferPointer { thumbHeight in
-            output.selectedIndex.withUnsafeMutableBufferPointer { selectedIndex in
-            output.indexChanged.withUnsafeMutableBufferPointer { indexChanged in
-                let pointers = _ThumbTrackPointers(
-                    input,
-                    thumbX: thumbX._base, thumbY: thumbY._base,
-                    thumbWidth: thumbWidth._base, thumbHeight: thumbHeight._base,
-                    selectedIndex: selectedIndex._base, indexChanged: indexChanged._base)
-                _runBatch(count: count, parallelism: parallelism) { range in
-                    ThumbTrack._kernel(pointers, range: range)
-                }
-            }}}}}}
-        }
+extension _ThumbTrackInputPointers {
+    /// The columns of bound input fields.
+    @inlinable @inline(__always)
+    init(_ f: ThumbTrackConfiguration<Scalar>.InputFields) {
+        self.init(width: f.width.base, height: f.height.base, inset: f.inset.base,
+                  segmentCount: f.segmentCount.base, selectedIndex: f.selectedIndex.base,
+                  translation: f.translation.base, velocity: f.velocity.base,
+                  phase: f.phase.base, layoutDirection: f.layoutDirection.base,
+                  snapping: f.snapping.base, projectionRate: f.projectionRate.base,
+                  rubberBand: f.rubberBand.base, mode: f.mode.base)
     }
 }
 
-/// Vectorized checks of rules `_BatchValidator` has no ready-made form for (byte columns
+extension ThumbTrackConfiguration {
+    /// The fused pass: every rule at once (see `_ThumbTrackValidation.allValid`).
+    @inlinable
+    public static func allValid(_ input: InputFields, count: Int) -> Bool? {
+        _ThumbTrackValidation.allValid(_ThumbTrackInputPointers(input), count: count)
+    }
+
+    /// `selectedIndex < segmentCount`, and a `.projected` rate in `0 < rate < 1` (any
+    /// finite rate for `.nearest`), each in its field's turn.
+    @inlinable
+    public static func checkFieldRules(
+        at position: Int, of input: InputFields, count: Int, into validator: inout BatchValidator
+    ) {
+        typealias Lanes = LaneVector<Scalar>
+        let p = _ThumbTrackInputPointers(input)
+        if position == InputFields.position(of: \.selectedIndex) {
+            validator.checkGroups(groupIsBad: { i in
+                let n = Lanes.load(p.segmentCount, at: i, count: laneWidth)
+                let k = Lanes.load(p.selectedIndex, at: i, count: laneWidth)
+                return (!(k < n)).any
+            }, elementError: { i in
+                p.selectedIndex[i] < p.segmentCount[i] ? nil : LayoutError(
+                    index: i, field: InputFields.name(of: \.selectedIndex), value: Double(p.selectedIndex[i]),
+                    problem: ThumbTrack._selectedIndexProblem(Int(p.segmentCount[i])))
+            })
+        } else if position == InputFields.position(of: \.projectionRate) {
+            validator.checkGroups(groupIsBad: { i in
+                let rate = Lanes.load(p.projectionRate, at: i, count: laneWidth)
+                let isProjected = Lanes.load(p.snapping, at: i, count: laneWidth) == 1
+                return (!rate._isFinite | (isProjected & !((rate > 0) & (rate < 1)))).any
+            }, elementError: { i in
+                let rate = p.projectionRate[i]
+                let field = InputFields.name(of: \.projectionRate)
+                if !rate.isFinite {
+                    return LayoutError(index: i, field: field, value: Double(rate), problem: .notFinite)
+                }
+                if p.snapping[i] == 1 && !(rate > 0 && rate < 1) {
+                    return LayoutError(index: i, field: field, value: Double(rate), problem: ThumbTrack._rateProblem)
+                }
+                return nil
+            })
+        }
+    }
+
+    /// The rules that tie a control's fields together: `2 * inset <= width`,
+    /// `2 * inset <= height`, and `.legacy` means two segments and inset 1.
+    @inlinable
+    public static func checkCrossFieldRules(_ input: InputFields, count: Int, into validator: inout BatchValidator) {
+        typealias Lanes = LaneVector<Scalar>
+        let p = _ThumbTrackInputPointers(input)
+        validator.checkGroups(groupIsBad: { i in
+            let width = Lanes.load(p.width, at: i, count: laneWidth)
+            let height = Lanes.load(p.height, at: i, count: laneWidth)
+            let inset = Lanes.load(p.inset, at: i, count: laneWidth)
+            let n = Lanes.load(p.segmentCount, at: i, count: laneWidth)
+            let isLegacy = Lanes.load(p.mode, at: i, count: laneWidth) == Scalar(LayoutMode.legacy.rawValue)
+            let twoInsets = inset * 2
+            return (!(twoInsets <= width) | !(twoInsets <= height)
+                    | (isLegacy & (!(n == 2) | !(inset == 1)))).any
+        }, elementError: { i in
+            ThumbTrack._consistencyError(
+                width: p.width[i], height: p.height[i], inset: p.inset[i],
+                segmentCount: Scalar(p.segmentCount[i]),
+                isLegacy: p.mode[i] == LayoutMode.legacy.rawValue, index: i)
+        })
+    }
+
+    /// The kernel for one lane group (see `ThumbTrack._laneGroup`).
+    @inlinable @inline(__always)
+    public static func layOutLanes(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int) {
+        let pointers = _ThumbTrackPointers(
+            _ThumbTrackInputPointers(input),
+            thumbX: output.thumbX.base, thumbY: output.thumbY.base,
+            thumbWidth: output.thumbWidth.base, thumbHeight: output.thumbHeight.base,
+            selectedIndex: output.selectedIndex.base, indexChanged: output.indexChanged.base)
+        ThumbTrack._laneGroup(pointers, at: index, count: count)
+    }
+}
+
+/// Vectorized checks of rules `BatchValidator` has no ready-made form for (byte columns
 /// compared with each other, rules over several columns), and the fused all-valid pass.
 @usableFromInline
 enum _ThumbTrackValidation {
@@ -303,23 +215,23 @@ enum _ThumbTrackValidation {
         // - a `.projected` rate in `0 < rate < 1`: the running min/max of the rate where
         //   projected and 0.5 elsewhere.
         // A "no" only sends the caller to the detailed pass, which finds the actual error.
-        typealias Lanes = _Lanes<Scalar>
+        typealias Lanes = LaneVector<Scalar>
         let maximum = Scalar(LayoutLimits.maximumLength)
         index = 0
         var allGood = true
-        if count >= _laneWidth {
+        if count >= laneWidth {
             let half = Lanes(repeating: 0.5)
             var maxLength = Lanes(), minInset = Lanes(), minMotion = Lanes(), sum = Lanes()
             var minRate = half, maxRate = half
             var insetTooWide = Lanes() < Lanes()  // all false
-            while count &- index >= _laneWidth {
-                let width = Lanes.load(p.width, at: index, count: _laneWidth)
-                let height = Lanes.load(p.height, at: index, count: _laneWidth)
-                let inset = Lanes.load(p.inset, at: index, count: _laneWidth)
-                let translation = Lanes.load(p.translation, at: index, count: _laneWidth)
-                let velocity = Lanes.load(p.velocity, at: index, count: _laneWidth)
-                let rate = Lanes.load(p.projectionRate, at: index, count: _laneWidth)
-                let isProjected = Lanes.load(p.snapping, at: index, count: _laneWidth) == 1
+            while count &- index >= laneWidth {
+                let width = Lanes.load(p.width, at: index, count: laneWidth)
+                let height = Lanes.load(p.height, at: index, count: laneWidth)
+                let inset = Lanes.load(p.inset, at: index, count: laneWidth)
+                let translation = Lanes.load(p.translation, at: index, count: laneWidth)
+                let velocity = Lanes.load(p.velocity, at: index, count: laneWidth)
+                let rate = Lanes.load(p.projectionRate, at: index, count: laneWidth)
+                let isProjected = Lanes.load(p.snapping, at: index, count: laneWidth) == 1
                 let twoInsets = inset * 2
                 insetTooWide = insetTooWide | !(twoInsets <= width) | !(twoInsets <= height)
                 maxLength = Lanes._pick(Lanes._pick(maxLength, ifGreaterThan: width), ifGreaterThan: height)
@@ -330,7 +242,7 @@ enum _ThumbTrackValidation {
                 let projectedRate = half.replacing(with: rate, where: isProjected)
                 minRate = Lanes._pick(minRate, ifLessThan: projectedRate)
                 maxRate = Lanes._pick(maxRate, ifGreaterThan: projectedRate)
-                index &+= _laneWidth
+                index &+= laneWidth
             }
             var bad = insetTooWide | !(maxLength <= maximum) | !(minInset >= 0)
             bad = bad | !(minMotion >= -maximum) | !sum._isFinite
@@ -338,12 +250,12 @@ enum _ThumbTrackValidation {
             allGood = !bad._anyLane
             if allGood && hasLegacy {
                 var legacyIndex = 0
-                while count - legacyIndex >= _laneWidth {
-                    let isFit = Lanes.load(p.mode, at: legacyIndex, count: _laneWidth) == 0
-                    let n = Lanes.load(p.segmentCount, at: legacyIndex, count: _laneWidth)
-                    let inset = Lanes.load(p.inset, at: legacyIndex, count: _laneWidth)
+                while count - legacyIndex >= laneWidth {
+                    let isFit = Lanes.load(p.mode, at: legacyIndex, count: laneWidth) == 0
+                    let n = Lanes.load(p.segmentCount, at: legacyIndex, count: laneWidth)
+                    let inset = Lanes.load(p.inset, at: legacyIndex, count: laneWidth)
                     if (!(isFit | ((n == 2) & (inset == 1))))._anyLane { return false }
-                    legacyIndex += _laneWidth
+                    legacyIndex += laneWidth
                 }
             }
         }
@@ -364,70 +276,14 @@ enum _ThumbTrackValidation {
         }
         return true
     }
-
-    /// Scans lane groups below the validator's search limit with `groupIsBad` (given a full
-    /// group's first index); from the first bad group on, looks element by element with
-    /// `elementError` (which must flag an element of every group `groupIsBad` flags) and
-    /// records the first error.
-    @inlinable
-    static func check(
-        _ validator: inout _BatchValidator,
-        groupIsBad: (Int) -> Bool,
-        elementError: (Int) -> LayoutError?
-    ) {
-        let limit = validator.searchLimit
-        var index = 0
-        while limit - index >= _laneWidth {
-            if groupIsBad(index) { break }
-            index += _laneWidth
-        }
-        while index < limit {
-            if let error = elementError(index) {
-                validator.record(error)
-                return
-            }
-            index += 1
-        }
-    }
 }
 
 extension ThumbTrack {
-    /// Lays out the controls in `range`, a lane group at a time.
-    ///
-    /// Full groups and the tail are two separate code paths: when one inlined `_laneGroup`
-    /// served both (with `count` in a register), LLVM merged their loads and stores and the
-    /// full groups paid for per-lane byte inserts and extracts (about 40 instructions per
-    /// group in the byte stores alone).
-    @inlinable
-    static func _kernel<Scalar>(_ p: _ThumbTrackPointers<Scalar>, range: Range<Int>) {
-        var index = range.lowerBound
-        while range.upperBound &- index >= _laneWidth {
-            _laneGroup(p, at: index, count: _laneWidth)
-            index &+= _laneWidth
-        }
-        if index < range.upperBound { _tailGroup(p, at: index, count: range.upperBound - index) }
-    }
-
-    /// Lays out the last `count` (1..<`_laneWidth`) controls: the lane code with loads that
-    /// pad the missing lanes with zeros and stores that write only `count` lanes. Its own
-    /// function, so that the full groups' loop keeps its one-instruction loads and stores.
-    ///
-    /// (It used to copy the controls into a zero-padded scratch group from
-    /// `withUnsafeTemporaryAllocation` and run the full-group code there. In the release build
-    /// of `layout-bench`, whose subjects are prespecialized, Swift 6.3 miscompiled that
-    /// closure's typed `throws(Never)`: the error register came back non-zero and execution
-    /// fell into the next function. Every batch whose length was not a multiple of four
-    /// crashed there. See Docs/ButtonContent.md, kernel notes.)
-    @inlinable @inline(never)
-    static func _tailGroup<Scalar>(_ p: _ThumbTrackPointers<Scalar>, at index: Int, count: Int) {
-        _laneGroup(p, at: index, count: count)
-    }
-
-    /// Lays out `count` (1...`_laneWidth`) controls starting at `index`:
+    /// Lays out `count` (1...`laneWidth`) controls starting at `index`:
     /// `layout(unchecked:)` in lanes, both modes computed and one kept per lane.
     @inlinable @inline(__always)
     static func _laneGroup<Scalar>(_ p: _ThumbTrackPointers<Scalar>, at index: Int, count: Int) {
-        typealias Lanes = _Lanes<Scalar>
+        typealias Lanes = LaneVector<Scalar>
         let q = p.input
         let zero = Lanes()
         let one = Lanes(repeating: 1)

@@ -193,9 +193,9 @@ extension ThumbTrackConfiguration {
     ///   `validate()` reports the same field and problem for the same control.
     @inlinable
     public func validate() throws(LayoutError) {
-        func check(_ value: Scalar, _ field: String, _ rule: _ValueRule<Scalar>) throws(LayoutError) {
+        func check(_ value: Scalar, _ field: String, _ rule: FieldRule) throws(LayoutError) {
             if !rule.accepts(value) {
-                throw LayoutError(index: 0, field: field, value: Double(value), problem: rule.problem(with: value))
+                throw LayoutError(index: 0, field: field, value: Double(value), problem: rule.problem(with: Double(value)))
             }
         }
         func fail(_ field: String, _ value: Double, _ problem: LayoutError.Problem) -> LayoutError {

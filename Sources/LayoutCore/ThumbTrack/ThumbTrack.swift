@@ -156,3 +156,105 @@ public struct ThumbTrackResult<Scalar: LayoutScalar>: Hashable, Sendable, Codabl
         self.indexChanged = indexChanged
     }
 }
+
+/// The inputs of many thumb track layouts, one column per field (see `ThumbTrackConfiguration.InputFields`).
+public typealias ThumbTrackColumns<Scalar: LayoutScalar> = BatchColumns<ThumbTrackConfiguration<Scalar>>
+
+/// The results of many thumb track layouts, one column per field (see `ThumbTrackConfiguration.ResultFields`).
+public typealias ThumbTrackResultColumns<Scalar: LayoutScalar> = BatchResultColumns<ThumbTrackConfiguration<Scalar>>
+
+extension ThumbTrackConfiguration: BatchLayout {
+    /// The input columns. Enumerations and small integers are bytes; a count or an index that
+    /// does not fit in a byte (an invalid configuration) is stored as a value validation
+    /// refuses for that control: 0 segments, index 255.
+    public struct InputFields: FieldSet {
+        public var width = Field<Scalar>(.length)
+        public var height = Field<Scalar>(.length)
+        public var inset = Field<Scalar>(.length)
+        /// `2 ... LayoutLimits.maximumSegmentCount`.
+        public var segmentCount = Field<UInt8>(.range(2 ... Double(LayoutLimits.maximumSegmentCount)))
+        /// Below `segmentCount`.
+        public var selectedIndex = Field<UInt8>(.checkedByControl)
+        public var translation = Field<Scalar>(.signedLength)
+        public var velocity = Field<Scalar>(.signedLength)
+        /// `ThumbTrackPhase` raw values.
+        public var phase = Field<UInt8>(.cases(of: ThumbTrackPhase.self))
+        /// `LayoutDirection` raw values.
+        public var layoutDirection = Field<UInt8>(.cases(of: LayoutDirection.self))
+        /// `ThumbTrackSnapping.rawKind`: 0 nearest, 1 projected.
+        public var snapping = Field<UInt8>(.cases(Int(ThumbTrackSnapping<Scalar>.kindCount)))
+        /// The deceleration rate of `.projected` snapping, `0 < rate < 1`; any finite value
+        /// (ignored) for `.nearest`, where `append` writes 0.
+        public var projectionRate = Field<Scalar>(.checkedByControl)
+        /// 1 for a rubber band past the ends, 0 for none.
+        public var rubberBand = Field<UInt8>(.flag)
+        /// `LayoutMode` raw values.
+        public var mode = Field<UInt8>(.cases(of: LayoutMode.self))
+        @inlinable public init() {}
+    }
+
+    /// The result columns: the thumb frame, the resulting index and whether it changed.
+    public struct ResultFields: FieldSet {
+        public var thumbX = Field<Scalar>(.result)
+        public var thumbY = Field<Scalar>(.result)
+        public var thumbWidth = Field<Scalar>(.result)
+        public var thumbHeight = Field<Scalar>(.result)
+        /// The selected segment after the phase (0...254).
+        public var selectedIndex = Field<UInt8>(.result)
+        /// 1 where `selectedIndex` differs from the input's, 0 elsewhere.
+        public var indexChanged = Field<UInt8>(.result)
+        @inlinable public init() {}
+    }
+
+    @inlinable
+    public static func referenceLayout(_ configuration: Self) -> ThumbTrackResult<Scalar> {
+        ThumbTrack.layout(unchecked: configuration)
+    }
+
+    @inlinable
+    public static func write(_ c: Self, to row: ColumnRow<InputFields>) {
+        row.width = c.bounds.width; row.height = c.bounds.height
+        row.inset = c.inset
+        row.segmentCount = UInt8(exactly: c.segmentCount) ?? 0
+        row.selectedIndex = UInt8(exactly: c.selectedIndex) ?? 255
+        row.translation = c.translation; row.velocity = c.velocity
+        row.phase = c.phase.rawValue
+        row.layoutDirection = c.layoutDirection.rawValue
+        row.snapping = c.snapping.rawKind; row.projectionRate = c.snapping.rate
+        row.rubberBand = c.rubberBand ? 1 : 0
+        row.mode = c.mode.rawValue
+    }
+
+    @inlinable
+    public static func configuration(in row: ColumnRow<InputFields>) -> Self? {
+        guard let phase = ThumbTrackPhase(rawValue: row.phase),
+              let direction = LayoutDirection(rawValue: row.layoutDirection),
+              let snapping = ThumbTrackSnapping(rawKind: row.snapping, rate: row.projectionRate),
+              row.rubberBand <= 1,
+              let mode = LayoutMode(rawValue: row.mode)
+        else { return nil }
+        return Self(
+            bounds: LayoutSize(width: row.width, height: row.height),
+            inset: row.inset,
+            segmentCount: Int(row.segmentCount), selectedIndex: Int(row.selectedIndex),
+            translation: row.translation, velocity: row.velocity,
+            phase: phase, layoutDirection: direction, snapping: snapping,
+            rubberBand: row.rubberBand == 1, mode: mode)
+    }
+
+    @inlinable
+    public static func write(_ result: ThumbTrackResult<Scalar>, to row: ColumnRow<ResultFields>) {
+        (row.thumbX, row.thumbY) = (result.thumbFrame.x, result.thumbFrame.y)
+        (row.thumbWidth, row.thumbHeight) = (result.thumbFrame.width, result.thumbFrame.height)
+        row.selectedIndex = UInt8(truncatingIfNeeded: result.selectedIndex)
+        row.indexChanged = result.indexChanged ? 1 : 0
+    }
+
+    @inlinable
+    public static func result(in row: ColumnRow<ResultFields>) -> ThumbTrackResult<Scalar> {
+        ThumbTrackResult(
+            thumbFrame: LayoutRect(x: row.thumbX, y: row.thumbY, width: row.thumbWidth, height: row.thumbHeight),
+            selectedIndex: Int(row.selectedIndex),
+            indexChanged: row.indexChanged != 0)
+    }
+}

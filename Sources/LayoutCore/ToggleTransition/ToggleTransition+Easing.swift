@@ -10,7 +10,7 @@
 // The solver: 18 bisection steps on `s`, then `Y` at the midpoint of the last bracket.
 // - Fixed steps, no data-dependent exit: every lane of the batch kernel runs exactly the steps
 //   the scalar reference runs, so the two agree bit for bit. The same generic code serves both
-//   (`_EasingArithmetic` is implemented by one scalar and by lane vectors).
+//   (`EasingArithmetic` is implemented by one scalar and by lane vectors).
 // - Accuracy: after 18 halvings `|s - s*| <= 2^-19`, and `Y' <= 1.5`, so the value is within
 //   1.5 * 2^-19 = 2.9e-6 of the exact curve (plus a few ulps of rounding). The tests measure
 //   the maximum error against a Double bisection of the exact Bernstein form, run to
@@ -27,10 +27,10 @@
 // - Cost: per step one cubic (3 multiplications, 2 additions), a compare, a blend with 0, a
 //   subtraction and an addition.
 
-/// The arithmetic the easing solver needs, implemented by one scalar (`_EasingScalar`, for the
-/// reference) and by lane vectors (`_Lanes` and `_EasingPair`s of them, for the kernel). Each
+/// The arithmetic the easing solver needs, implemented by one scalar (`EasingScalar`, for the
+/// reference) and by lane vectors (`LaneVector` and `EasingPair`s of them, for the kernel). Each
 /// operation is one IEEE operation per value, so every implementation computes the same bits.
-public protocol _EasingArithmetic {
+@usableFromInline package protocol EasingArithmetic {
     associatedtype Scalar: LayoutScalar
     associatedtype Condition
     init(_easingConstant value: Scalar)
@@ -45,69 +45,67 @@ public protocol _EasingArithmetic {
     func _easingReplacing(with other: Self, where condition: Condition) -> Self
 }
 
-/// One scalar as `_EasingArithmetic`: the reference's view of the solver.
-@frozen
-public struct _EasingScalar<Scalar: LayoutScalar>: _EasingArithmetic {
-    public var value: Scalar
+/// One scalar as `EasingArithmetic`: the reference's view of the solver.
+@usableFromInline package struct EasingScalar<Scalar: LayoutScalar>: EasingArithmetic {
+    @usableFromInline package var value: Scalar
 
-    @inlinable @inline(__always) public init(_ value: Scalar) { self.value = value }
-    @inlinable @inline(__always) public init(_easingConstant value: Scalar) { self.value = value }
-    @inlinable @inline(__always) public static func + (a: Self, b: Self) -> Self { Self(a.value + b.value) }
-    @inlinable @inline(__always) public static func - (a: Self, b: Self) -> Self { Self(a.value - b.value) }
-    @inlinable @inline(__always) public static func * (a: Self, b: Self) -> Self { Self(a.value * b.value) }
-    @inlinable @inline(__always) public static func _easingLess(_ a: Self, _ b: Self) -> Bool { a.value < b.value }
-    @inlinable @inline(__always) public static func _easingLessOrEqual(_ a: Self, _ b: Self) -> Bool { a.value <= b.value }
+    @inlinable @inline(__always) package init(_ value: Scalar) { self.value = value }
+    @inlinable @inline(__always) package init(_easingConstant value: Scalar) { self.value = value }
+    @inlinable @inline(__always) package static func + (a: Self, b: Self) -> Self { Self(a.value + b.value) }
+    @inlinable @inline(__always) package static func - (a: Self, b: Self) -> Self { Self(a.value - b.value) }
+    @inlinable @inline(__always) package static func * (a: Self, b: Self) -> Self { Self(a.value * b.value) }
+    @inlinable @inline(__always) package static func _easingLess(_ a: Self, _ b: Self) -> Bool { a.value < b.value }
+    @inlinable @inline(__always) package static func _easingLessOrEqual(_ a: Self, _ b: Self) -> Bool { a.value <= b.value }
     @inlinable @inline(__always)
-    public func _easingReplacing(with other: Self, where condition: Bool) -> Self { condition ? other : self }
+    package func _easingReplacing(with other: Self, where condition: Bool) -> Self { condition ? other : self }
 }
 
-extension _Lanes: _EasingArithmetic {
-    @inlinable @inline(__always) public init(_easingConstant value: Scalar) { self.init(repeating: value) }
-    @inlinable @inline(__always) public static func _easingLess(_ a: Self, _ b: Self) -> _LaneMask<Scalar> { a < b }
-    @inlinable @inline(__always) public static func _easingLessOrEqual(_ a: Self, _ b: Self) -> _LaneMask<Scalar> { a <= b }
+extension LaneVector: EasingArithmetic {
+    @inlinable @inline(__always) package init(_easingConstant value: Scalar) { self.init(repeating: value) }
+    @inlinable @inline(__always) package static func _easingLess(_ a: Self, _ b: Self) -> LaneMask<Scalar> { a < b }
+    @inlinable @inline(__always) package static func _easingLessOrEqual(_ a: Self, _ b: Self) -> LaneMask<Scalar> { a <= b }
     @inlinable @inline(__always)
-    public func _easingReplacing(with other: Self, where condition: _LaneMask<Scalar>) -> Self {
+    package func _easingReplacing(with other: Self, where condition: LaneMask<Scalar>) -> Self {
         replacing(with: other, where: condition)
     }
 }
 
-/// Two values solved together: `_EasingPair<_Lanes>` is two lane vectors,
-/// `_EasingPair<_EasingPair<_Lanes>>` four, and so on. Independent dependency chains side by
+/// Two values solved together: `EasingPair<LaneVector>` is two lane vectors,
+/// `EasingPair<EasingPair<LaneVector>>` four, and so on. Independent dependency chains side by
 /// side let the bisection's latency (a cubic, a compare and an add per step) overlap instead of
 /// adding up; each half computes exactly what it would compute alone.
-@frozen
-public struct _EasingPair<Half: _EasingArithmetic>: _EasingArithmetic {
-    public typealias Scalar = Half.Scalar
-    public typealias Condition = (Half.Condition, Half.Condition)
-    public var first: Half
-    public var second: Half
+@usableFromInline package struct EasingPair<Half: EasingArithmetic>: EasingArithmetic {
+    @usableFromInline package typealias Scalar = Half.Scalar
+    @usableFromInline package typealias Condition = (Half.Condition, Half.Condition)
+    @usableFromInline package var first: Half
+    @usableFromInline package var second: Half
 
     @inlinable @inline(__always)
-    public init(_ first: Half, _ second: Half) {
+    package init(_ first: Half, _ second: Half) {
         self.first = first
         self.second = second
     }
-    @inlinable @inline(__always) public init(_easingConstant value: Scalar) {
+    @inlinable @inline(__always) package init(_easingConstant value: Scalar) {
         first = Half(_easingConstant: value)
         second = Half(_easingConstant: value)
     }
-    @inlinable @inline(__always) public static func + (a: Self, b: Self) -> Self {
+    @inlinable @inline(__always) package static func + (a: Self, b: Self) -> Self {
         Self(a.first + b.first, a.second + b.second)
     }
-    @inlinable @inline(__always) public static func - (a: Self, b: Self) -> Self {
+    @inlinable @inline(__always) package static func - (a: Self, b: Self) -> Self {
         Self(a.first - b.first, a.second - b.second)
     }
-    @inlinable @inline(__always) public static func * (a: Self, b: Self) -> Self {
+    @inlinable @inline(__always) package static func * (a: Self, b: Self) -> Self {
         Self(a.first * b.first, a.second * b.second)
     }
-    @inlinable @inline(__always) public static func _easingLess(_ a: Self, _ b: Self) -> Condition {
+    @inlinable @inline(__always) package static func _easingLess(_ a: Self, _ b: Self) -> Condition {
         (Half._easingLess(a.first, b.first), Half._easingLess(a.second, b.second))
     }
-    @inlinable @inline(__always) public static func _easingLessOrEqual(_ a: Self, _ b: Self) -> Condition {
+    @inlinable @inline(__always) package static func _easingLessOrEqual(_ a: Self, _ b: Self) -> Condition {
         (Half._easingLessOrEqual(a.first, b.first), Half._easingLessOrEqual(a.second, b.second))
     }
     @inlinable @inline(__always)
-    public func _easingReplacing(with other: Self, where condition: Condition) -> Self {
+    package func _easingReplacing(with other: Self, where condition: Condition) -> Self {
         Self(first._easingReplacing(with: other.first, where: condition.0),
              second._easingReplacing(with: other.second, where: condition.1))
     }
@@ -115,13 +113,13 @@ public struct _EasingPair<Half: _EasingArithmetic>: _EasingArithmetic {
 
 /// The ease-in-ease-out solver, shared by the reference and the batch kernel (see the notes at
 /// the top of this file).
-public enum _ToggleEasing {
+@usableFromInline package enum ToggleEasing {
     /// The number of bisection steps: `|s - s*| <= 2^-(steps + 1)`.
-    @inlinable public static var bisectionSteps: Int { 18 }
+    @inlinable package static var bisectionSteps: Int { 18 }
 
     /// The curve's value at progress `x` in [0, 1].
     @inlinable @inline(__always)
-    public static func easeInOut<V: _EasingArithmetic>(_ x: V) -> V {
+    package static func easeInOut<V: EasingArithmetic>(_ x: V) -> V {
         let s = parameter(at: x)
         var value = height(atParameter: s)
         // Exact ends.
@@ -134,7 +132,7 @@ public enum _ToggleEasing {
     /// The curve's parameter `s` where `X(s)` reaches `x`: the midpoint of the last of
     /// `bisectionSteps` halvings of [0, 1], always an odd multiple of 2^-19.
     @inlinable @inline(__always)
-    public static func parameter<V: _EasingArithmetic>(at x: V) -> V {
+    package static func parameter<V: EasingArithmetic>(at x: V) -> V {
         // X(s) = ((a s + b) s + c) s with c = 3 * 0.42, b = 3 * (0.58 - 2 * 0.42), a = 1 - c - b.
         let a = V(_easingConstant: 0.52)
         let b = V(_easingConstant: -0.78)
@@ -158,7 +156,7 @@ public enum _ToggleEasing {
     /// `Y(s) = s^2 (3 - 2 s)`, evaluated on the lower half of the curve where it is accurate to
     /// a few ulps relative: `Y(s) = 1 - Y(1 - s)` above 0.5 (the curve is point-symmetric).
     @inlinable @inline(__always)
-    public static func height<V: _EasingArithmetic>(atParameter s: V) -> V {
+    package static func height<V: EasingArithmetic>(atParameter s: V) -> V {
         let half = V(_easingConstant: 0.5), one = V(_easingConstant: 1), three = V(_easingConstant: 3)
         let isUpper = V._easingLess(half, s)
         let u = s._easingReplacing(with: one - s, where: isUpper)
@@ -172,10 +170,10 @@ extension ToggleTransitionCurve {
     /// ease-in-ease-out Bézier for `.easeInOut` (within 3e-6 of the exact curve, 0 at 0, 1 at
     /// 1, never decreasing).
     @inlinable
-    public func value<Scalar: LayoutScalar>(at progress: Scalar) -> Scalar {
+    package func value<Scalar: LayoutScalar>(at progress: Scalar) -> Scalar {
         switch self {
         case .linear: return progress
-        case .easeInOut: return _ToggleEasing.easeInOut(_EasingScalar(progress)).value
+        case .easeInOut: return ToggleEasing.easeInOut(EasingScalar(progress)).value
         }
     }
 }

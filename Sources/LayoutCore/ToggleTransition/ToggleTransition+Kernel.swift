@@ -1,4 +1,4 @@
-// The batch kernel: SPEC section 3 over structure-of-arrays columns, one SIMD vector of
+// The batch kernel: the toggle transition over structure-of-arrays columns, one SIMD vector of
 // controls per lane group, with branch-free selects where the reference branches. Each line
 // below mirrors a line of `ToggleTransition.layout(unchecked:)` and performs the same IEEE
 // operations in the same order; the two agree bit for bit (see ToggleTransitionDifferential-
@@ -67,69 +67,52 @@ struct _ToggleTransitionInputPointers<Scalar: LayoutScalar> {
     }
 }
 
-extension ToggleTransitionColumns {
-    /// Computes every control with the batch kernel, after validating every column.
-    ///
-    /// Equivalent to `output[i] = try ToggleTransition.layout(configuration(at: i)!)` for
-    /// every `i`, bit for bit, but one SIMD vector of controls at a time and, for large
-    /// batches, on every core. `output` is resized to `count` if needed (reuse it to avoid
-    /// allocating).
-    ///
-    /// - Throws: `LayoutError` for the lowest bad element (see `validate()`); `output` is then
-    ///   left exactly as it was.
-    /// - Complexity: O(count), without allocating when `output.count == count`.
+extension _ToggleTransitionInputPointers {
+    /// The columns of bound input fields.
+    @inlinable @inline(__always)
+    init(_ f: ToggleTransitionConfiguration<Scalar>.InputFields) {
+        self.init(width: f.width.base, height: f.height.base,
+                  offImageWidth: f.offImageWidth.base, offImageHeight: f.offImageHeight.base,
+                  onImageWidth: f.onImageWidth.base, onImageHeight: f.onImageHeight.base,
+                  indeterminateImageWidth: f.indeterminateImageWidth.base,
+                  indeterminateImageHeight: f.indeterminateImageHeight.base,
+                  elapsed: f.elapsed.base, duration: f.duration.base,
+                  from: f.from.base, to: f.to.base, curve: f.curve.base,
+                  animated: f.animated.base, mode: f.mode.base)
+    }
+}
+
+extension _ToggleTransitionPointers {
+    /// The columns of bound input and result fields.
+    @inlinable @inline(__always)
+    init(_ input: ToggleTransitionConfiguration<Scalar>.InputFields,
+         _ o: ToggleTransitionConfiguration<Scalar>.ResultFields) {
+        self.init(_ToggleTransitionInputPointers(input),
+                  off: (o.offAlpha.base, o.offScale.base, o.offX.base, o.offY.base, o.offWidth.base, o.offHeight.base),
+                  on: (o.onAlpha.base, o.onScale.base, o.onX.base, o.onY.base, o.onWidth.base, o.onHeight.base),
+                  indeterminate: (o.indeterminateAlpha.base, o.indeterminateScale.base, o.indeterminateX.base,
+                                  o.indeterminateY.base, o.indeterminateWidth.base, o.indeterminateHeight.base))
+    }
+}
+
+extension ToggleTransitionConfiguration {
+    /// The fused pass: every rule at once.
     @inlinable
-    public func layout(
-        into output: inout ToggleTransitionLayerColumns<Scalar>, parallelism: Parallelism = .automatic
-    ) throws(LayoutError) {
-        try validate()
-        _layout(into: &output, parallelism: parallelism)
+    public static func allValid(_ input: InputFields, count: Int) -> Bool? {
+        _allValid(_ToggleTransitionInputPointers(input), count: count)
     }
 
-    /// The batch kernel without value validation: NaN, a zero duration or out-of-range raw
-    /// values give meaningless layers (never a trap).
-    ///
-    /// - Precondition: every column has the same length.
+    /// The kernel for the controls in `range`: chunks of lane groups in three passes (see
+    /// `ToggleTransition._kernel`).
     @inlinable
-    public func uncheckedLayout(
-        into output: inout ToggleTransitionLayerColumns<Scalar>, parallelism: Parallelism = .automatic
-    ) {
-        precondition(_columnLengthError() == nil, "ToggleTransitionColumns: columns of unequal length")
-        _layout(into: &output, parallelism: parallelism)
+    public static func layOut(_ input: InputFields, _ output: ResultFields, range: Range<Int>) {
+        ToggleTransition._kernel(_ToggleTransitionPointers(input, output), range: range)
     }
 
-    /// Checks every column: equal lengths, then every value, a vector of lanes at a time:
-    /// sizes finite, at least 0 and at most `LayoutLimits.maximumLength`; `elapsed` finite;
-    /// `duration` finite and above 0; raw values in range (`to` only 0 or 1).
-    ///
-    /// - Throws: `LayoutError` naming the lowest bad element index, its field and value (at
-    ///   that index, the first bad column in declaration order).
+    /// One lane group through the chunked kernel (the batch entry points use `layOut`).
     @inlinable
-    public func validate() throws(LayoutError) {
-        if let error = _columnLengthError() { throw error }
-        // The common case, everything valid, in one fused pass; only a batch that fails it
-        // goes through the per-column pass below, which names the error.
-        if _withInputPointers({ p in Self._allValid(p, count: count) }) { return }
-        let error: LayoutError? = _withInputPointers { p in
-            var validator = _BatchValidator(count: count)
-            validator.check(p.width, field: "width", rule: .length)
-            validator.check(p.height, field: "height", rule: .length)
-            validator.check(p.offImageWidth, field: "offImageWidth", rule: .length)
-            validator.check(p.offImageHeight, field: "offImageHeight", rule: .length)
-            validator.check(p.onImageWidth, field: "onImageWidth", rule: .length)
-            validator.check(p.onImageHeight, field: "onImageHeight", rule: .length)
-            validator.check(p.indeterminateImageWidth, field: "indeterminateImageWidth", rule: .length)
-            validator.check(p.indeterminateImageHeight, field: "indeterminateImageHeight", rule: .length)
-            validator.check(p.from, field: "from", caseCount: UInt8(ToggleState.allCases.count))
-            validator.check(p.to, field: "to", caseCount: Self._targetStateCount)
-            validator.check(p.elapsed, field: "elapsed", rule: ._elapsedTime)
-            validator.check(p.duration, field: "duration", rule: ._duration)
-            validator.check(p.curve, field: "curve", caseCount: UInt8(ToggleTransitionCurve.allCases.count))
-            validator.check(p.animated, field: "animated", caseCount: 2)
-            validator.check(p.mode, field: "mode", caseCount: UInt8(LayoutMode.allCases.count))
-            return validator.error
-        }
-        if let error { throw error }
+    public static func layOutLanes(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int) {
+        ToggleTransition._kernel(_ToggleTransitionPointers(input, output), range: index ..< index + count)
     }
 
     /// Whether every value of every column is valid: the rules of `validate()` (the same
@@ -137,23 +120,23 @@ extension ToggleTransitionColumns {
     /// floating-point lanes), over all columns at once, a lane group at a time.
     @inlinable
     static func _allValid(_ p: _ToggleTransitionInputPointers<Scalar>, count: Int) -> Bool {
-        typealias Lanes = _Lanes<Scalar>
+        typealias Lanes = LaneVector<Scalar>
         let zero = Lanes()
         let maximumLength = Lanes(repeating: Scalar(LayoutLimits.maximumLength))
         let largest = Lanes(repeating: Scalar.greatestFiniteMagnitude)
         // Case counts hoisted out of the loop (`allCases` builds an array).
         let stateCount = Lanes(repeating: Scalar(ToggleState.allCases.count))
-        let targetCount = Lanes(repeating: Scalar(_targetStateCount))
+        let targetCount = Lanes(repeating: Scalar(Self.targetStateCount))
         let curveCount = Lanes(repeating: Scalar(ToggleTransitionCurve.allCases.count))
         let flagCount = Lanes(repeating: 2)
         let modeCount = Lanes(repeating: Scalar(LayoutMode.allCases.count))
         var valid = zero == zero
         @inline(__always) func check(_ index: Int, _ lanes: Int) {
-            @inline(__always) func length(_ column: UnsafePointer<Scalar>) -> _LaneMask<Scalar> {
+            @inline(__always) func length(_ column: UnsafePointer<Scalar>) -> LaneMask<Scalar> {
                 let v = Lanes.load(column, at: index, count: lanes)
                 return (v >= zero) & (v <= maximumLength)
             }
-            @inline(__always) func raw(_ column: UnsafePointer<UInt8>, below caseCount: Lanes) -> _LaneMask<Scalar> {
+            @inline(__always) func raw(_ column: UnsafePointer<UInt8>, below caseCount: Lanes) -> LaneMask<Scalar> {
                 Lanes.load(column, at: index, count: lanes) < caseCount
             }
             var ok = length(p.width) & length(p.height)
@@ -171,101 +154,14 @@ extension ToggleTransitionColumns {
             valid = valid & ok
         }
         var index = 0
-        while count - index >= _laneWidth {
-            check(index, _laneWidth)
-            index += _laneWidth
+        while count - index >= laneWidth {
+            check(index, laneWidth)
+            index += laneWidth
         }
         if index < count { check(index, count - index) }
         return !(!valid).any
     }
 
-    @inlinable
-    func _columnLengthError() -> LayoutError? {
-        var validator = _BatchValidator(count: count)
-        validator.checkLength(height.count, field: "height")
-        validator.checkLength(offImageWidth.count, field: "offImageWidth")
-        validator.checkLength(offImageHeight.count, field: "offImageHeight")
-        validator.checkLength(onImageWidth.count, field: "onImageWidth")
-        validator.checkLength(onImageHeight.count, field: "onImageHeight")
-        validator.checkLength(indeterminateImageWidth.count, field: "indeterminateImageWidth")
-        validator.checkLength(indeterminateImageHeight.count, field: "indeterminateImageHeight")
-        validator.checkLength(from.count, field: "from")
-        validator.checkLength(to.count, field: "to")
-        validator.checkLength(elapsed.count, field: "elapsed")
-        validator.checkLength(duration.count, field: "duration")
-        validator.checkLength(curve.count, field: "curve")
-        validator.checkLength(animated.count, field: "animated")
-        validator.checkLength(mode.count, field: "mode")
-        return validator.error
-    }
-
-    /// Calls `body` with the base pointer of every input column. The arrays are not mutated
-    /// meanwhile, so their storage stays put. (Empty arrays still have a valid base address.)
-    @inlinable
-    func _withInputPointers<R>(_ body: (_ToggleTransitionInputPointers<Scalar>) -> R) -> R {
-        width.withUnsafeBufferPointer { width in
-        height.withUnsafeBufferPointer { height in
-        offImageWidth.withUnsafeBufferPointer { offImageWidth in
-        offImageHeight.withUnsafeBufferPointer { offImageHeight in
-        onImageWidth.withUnsafeBufferPointer { onImageWidth in
-        onImageHeight.withUnsafeBufferPointer { onImageHeight in
-        indeterminateImageWidth.withUnsafeBufferPointer { indeterminateImageWidth in
-        indeterminateImageHeight.withUnsafeBufferPointer { indeterminateImageHeight in
-        elapsed.withUnsafeBufferPointer { elapsed in
-        duration.withUnsafeBufferPointer { duration in
-        from.withUnsafeBufferPointer { from in
-        to.withUnsafeBufferPointer { to in
-        curve.withUnsafeBufferPointer { curve in
-        animated.withUnsafeBufferPointer { animated in
-        mode.withUnsafeBufferPointer { mode in
-            body(_ToggleTransitionInputPointers(
-                width: width._base, height: height._base,
-                offImageWidth: offImageWidth._base, offImageHeight: offImageHeight._base,
-                onImageWidth: onImageWidth._base, onImageHeight: onImageHeight._base,
-                indeterminateImageWidth: indeterminateImageWidth._base,
-                indeterminateImageHeight: indeterminateImageHeight._base,
-                elapsed: elapsed._base, duration: duration._base,
-                from: from._base, to: to._base, curve: curve._base,
-                animated: animated._base, mode: mode._base))
-        }}}}}}}}}}}}}}}
-    }
-
-    @inlinable
-    func _layout(into output: inout ToggleTransitionLayerColumns<Scalar>, parallelism: Parallelism) {
-        let count = self.count
-        if output.count != count { output.resize(to: count) }
-        guard count > 0 else { return }
-        _withInputPointers { input in
-            output.offAlpha.withUnsafeMutableBufferPointer { offAlpha in
-            output.offScale.withUnsafeMutableBufferPointer { offScale in
-            output.offX.withUnsafeMutableBufferPointer { offX in
-            output.offY.withUnsafeMutableBufferPointer { offY in
-            output.offWidth.withUnsafeMutableBufferPointer { offWidth in
-            output.offHeight.withUnsafeMutableBufferPointer { offHeight in
-            output.onAlpha.withUnsafeMutableBufferPointer { onAlpha in
-            output.onScale.withUnsafeMutableBufferPointer { onScale in
-            output.onX.withUnsafeMutableBufferPointer { onX in
-            output.onY.withUnsafeMutableBufferPointer { onY in
-            output.onWidth.withUnsafeMutableBufferPointer { onWidth in
-            output.onHeight.withUnsafeMutableBufferPointer { onHeight in
-            output.indeterminateAlpha.withUnsafeMutableBufferPointer { indeterminateAlpha in
-            output.indeterminateScale.withUnsafeMutableBufferPointer { indeterminateScale in
-            output.indeterminateX.withUnsafeMutableBufferPointer { indeterminateX in
-            output.indeterminateY.withUnsafeMutableBufferPointer { indeterminateY in
-            output.indeterminateWidth.withUnsafeMutableBufferPointer { indeterminateWidth in
-            output.indeterminateHeight.withUnsafeMutableBufferPointer { indeterminateHeight in
-                let pointers = _ToggleTransitionPointers(
-                    input,
-                    off: (offAlpha._base, offScale._base, offX._base, offY._base, offWidth._base, offHeight._base),
-                    on: (onAlpha._base, onScale._base, onX._base, onY._base, onWidth._base, onHeight._base),
-                    indeterminate: (indeterminateAlpha._base, indeterminateScale._base, indeterminateX._base,
-                                    indeterminateY._base, indeterminateWidth._base, indeterminateHeight._base))
-                _runBatch(count: count, parallelism: parallelism) { range in
-                    ToggleTransition._kernel(pointers, range: range)
-                }
-            }}}}}}}}}}}}}}}}}}
-        }
-    }
 }
 
 /// Scratch memory of one `_kernel` call: one chunk's intermediate values.
@@ -329,7 +225,7 @@ extension ToggleTransition {
             let scratch = _ToggleScratch<Scalar>(
                 eased: eased.baseAddress!, needsSolver: needsSolver.baseAddress!,
                 solving: solving.baseAddress!, origin: origin.baseAddress!)
-            let fullEnd = range.lowerBound + range.count - range.count % _laneWidth
+            let fullEnd = range.lowerBound + range.count - range.count % laneWidth
             var start = range.lowerBound
             while start < fullEnd {
                 let count = Swift.min(chunk, fullEnd - start)
@@ -349,7 +245,7 @@ extension ToggleTransition {
     static func _tail<Scalar>(
         _ p: _ToggleTransitionPointers<Scalar>, _ scratch: _ToggleScratch<Scalar>, at start: Int, count: Int
     ) {
-        let w = _laneWidth
+        let w = laneWidth
         withUnsafeTemporaryAllocation(of: Scalar.self, capacity: 28 * w) { scalars in
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 * w) { bytes in
             var nextScalar = scalars.baseAddress!, nextByte = bytes.baseAddress!
@@ -377,7 +273,7 @@ extension ToggleTransition {
     ) {
         func copyIn<T: Numeric>(_ source: UnsafePointer<T>, _ destination: UnsafePointer<T>) {
             let destination = UnsafeMutablePointer(mutating: destination)
-            for lane in 0..<_laneWidth { destination[lane] = lane < count ? source[start + lane] : 0 }
+            for lane in 0..<laneWidth { destination[lane] = lane < count ? source[start + lane] : 0 }
         }
         let i = p.input, ti = t.input
         copyIn(i.width, ti.width); copyIn(i.height, ti.height)
@@ -388,7 +284,7 @@ extension ToggleTransition {
         copyIn(i.elapsed, ti.elapsed); copyIn(i.duration, ti.duration)
         copyIn(i.from, ti.from); copyIn(i.to, ti.to); copyIn(i.curve, ti.curve)
         copyIn(i.animated, ti.animated); copyIn(i.mode, ti.mode)
-        _chunk(t, scratch, at: 0, count: _laneWidth)
+        _chunk(t, scratch, at: 0, count: laneWidth)
         func copyOut(_ source: UnsafeMutablePointer<Scalar>, _ destination: UnsafeMutablePointer<Scalar>) {
             for lane in 0..<count { destination[start + lane] = source[lane] }
         }
@@ -409,15 +305,15 @@ extension ToggleTransition {
     static func _chunk<Scalar>(
         _ p: _ToggleTransitionPointers<Scalar>, _ scratch: _ToggleScratch<Scalar>, at start: Int, count: Int
     ) {
-        typealias Lanes = _Lanes<Scalar>
+        typealias Lanes = LaneVector<Scalar>
         // 1. Progress, and which lanes need the solver.
         var offset = 0
         while offset < count {
             let group = _begin(p.input, at: start + offset)
-            group.progress.store(to: scratch.eased, at: offset, count: _laneWidth)
+            group.progress.store(to: scratch.eased, at: offset, count: laneWidth)
             UnsafeMutableRawPointer(scratch.needsSolver + offset)
-                .storeBytes(of: group.needsSolver, as: _LaneMask<Scalar>.self)
-            offset += _laneWidth
+                .storeBytes(of: group.needsSolver, as: LaneMask<Scalar>.self)
+            offset += laneWidth
         }
         // 2. Pack the progress of the lanes that need the solver (branch-free: every value is
         //    written, the count only grows past it when it is needed), solve, scatter back.
@@ -430,7 +326,7 @@ extension ToggleTransition {
         // The solver reads whole lane groups: give the last one's unused lanes a value (the
         // scratch's length is a multiple of the lane width).
         var padding = solvingCount
-        while padding % _laneWidth != 0 {
+        while padding % laneWidth != 0 {
             scratch.solving[padding] = 0
             padding += 1
         }
@@ -441,8 +337,8 @@ extension ToggleTransition {
         // 3. Every layer from the eased progress.
         offset = 0
         while offset < count {
-            _finish(p, eased: Lanes.load(scratch.eased, at: offset, count: _laneWidth), at: start + offset)
-            offset += _laneWidth
+            _finish(p, eased: Lanes.load(scratch.eased, at: offset, count: laneWidth), at: start + offset)
+            offset += laneWidth
         }
     }
 
@@ -452,16 +348,16 @@ extension ToggleTransition {
     /// time.
     @inlinable
     static func _solve<Scalar: LayoutScalar>(_ values: UnsafeMutablePointer<Scalar>, count: Int) {
-        typealias Lanes = _Lanes<Scalar>
-        typealias Pair = _EasingPair<Lanes>
-        typealias Quad = _EasingPair<Pair>
-        let w = _laneWidth
+        typealias Lanes = LaneVector<Scalar>
+        typealias Pair = EasingPair<Lanes>
+        typealias Quad = EasingPair<Pair>
+        let w = laneWidth
         var index = 0
         @inline(__always) func load(_ group: Int) -> Lanes { Lanes.load(values, at: index + group * w, count: w) }
         @inline(__always) func store(_ lanes: Lanes, _ group: Int) { lanes.store(to: values, at: index + group * w, count: w) }
         if MemoryLayout<Scalar>.size == 4 {
             while count - index >= 8 * w {
-                let solved = _ToggleEasing.easeInOut(_EasingPair(
+                let solved = ToggleEasing.easeInOut(EasingPair(
                     Quad(Pair(load(0), load(1)), Pair(load(2), load(3))),
                     Quad(Pair(load(4), load(5)), Pair(load(6), load(7)))))
                 store(solved.first.first.first, 0); store(solved.first.first.second, 1)
@@ -472,7 +368,7 @@ extension ToggleTransition {
             }
         }
         while count - index >= 4 * w {
-            let solved = _ToggleEasing.easeInOut(Quad(Pair(load(0), load(1)), Pair(load(2), load(3))))
+            let solved = ToggleEasing.easeInOut(Quad(Pair(load(0), load(1)), Pair(load(2), load(3))))
             store(solved.first.first, 0); store(solved.first.second, 1)
             store(solved.second.first, 2); store(solved.second.second, 3)
             index += 4 * w
@@ -480,7 +376,7 @@ extension ToggleTransition {
         // The rest one lane group at a time (the last group may read and write up to three
         // values past `count`, padded by `_chunk`: those lanes are unused).
         while index < count {
-            store(_ToggleEasing.easeInOut(load(0)), 0)
+            store(ToggleEasing.easeInOut(load(0)), 0)
             index += w
         }
     }
@@ -490,11 +386,11 @@ extension ToggleTransition {
     @inlinable @inline(__always)
     static func _begin<Scalar>(
         _ p: _ToggleTransitionInputPointers<Scalar>, at index: Int
-    ) -> (progress: _Lanes<Scalar>, needsSolver: _LaneMask<Scalar>) {
-        typealias Lanes = _Lanes<Scalar>
-        let elapsed = Lanes.load(p.elapsed, at: index, count: _laneWidth)
-        let duration = Lanes.load(p.duration, at: index, count: _laneWidth)
-        let isEaseInOut = Lanes.load(p.curve, at: index, count: _laneWidth) == Scalar(ToggleTransitionCurve.easeInOut.rawValue)
+    ) -> (progress: LaneVector<Scalar>, needsSolver: LaneMask<Scalar>) {
+        typealias Lanes = LaneVector<Scalar>
+        let elapsed = Lanes.load(p.elapsed, at: index, count: laneWidth)
+        let duration = Lanes.load(p.duration, at: index, count: laneWidth)
+        let isEaseInOut = Lanes.load(p.curve, at: index, count: laneWidth) == Scalar(ToggleTransitionCurve.easeInOut.rawValue)
         let atRest = _atRest(p, at: index, elapsed: elapsed, duration: duration)
         let progress = (elapsed / duration)._max(Lanes())._min(Lanes(repeating: 1))
         return (progress, isEaseInOut & !atRest)
@@ -504,12 +400,12 @@ extension ToggleTransition {
     @inlinable @inline(__always)
     static func _atRest<Scalar>(
         _ p: _ToggleTransitionInputPointers<Scalar>, at index: Int,
-        elapsed: _Lanes<Scalar>, duration: _Lanes<Scalar>
-    ) -> _LaneMask<Scalar> {
-        typealias Lanes = _Lanes<Scalar>
-        let animated = Lanes.load(p.animated, at: index, count: _laneWidth)
-        let from = Lanes.load(p.from, at: index, count: _laneWidth)
-        let to = Lanes.load(p.to, at: index, count: _laneWidth)
+        elapsed: LaneVector<Scalar>, duration: LaneVector<Scalar>
+    ) -> LaneMask<Scalar> {
+        typealias Lanes = LaneVector<Scalar>
+        let animated = Lanes.load(p.animated, at: index, count: laneWidth)
+        let from = Lanes.load(p.from, at: index, count: laneWidth)
+        let to = Lanes.load(p.to, at: index, count: laneWidth)
         return !(animated == 1) | (from == to) | (elapsed >= duration)
     }
 
@@ -518,10 +414,10 @@ extension ToggleTransition {
     /// the others. `layout(unchecked:)` in lanes.
     @inlinable @inline(__always)
     static func _finish<Scalar>(
-        _ p: _ToggleTransitionPointers<Scalar>, eased e: _Lanes<Scalar>, at index: Int
+        _ p: _ToggleTransitionPointers<Scalar>, eased e: LaneVector<Scalar>, at index: Int
     ) {
-        typealias Lanes = _Lanes<Scalar>
-        let count = _laneWidth
+        typealias Lanes = LaneVector<Scalar>
+        let count = laneWidth
         let zero = Lanes(), one = Lanes(repeating: 1)
         let input = p.input
         let elapsed = Lanes.load(input.elapsed, at: index, count: count)

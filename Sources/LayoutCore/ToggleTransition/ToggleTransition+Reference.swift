@@ -16,7 +16,7 @@ extension ToggleTransition {
     @inlinable
     public static func layout<Scalar>(
         _ configuration: ToggleTransitionConfiguration<Scalar>
-    ) throws(LayoutError) -> ToggleTransitionLayers<Scalar> {
+    ) throws(LayoutError) -> ToggleTransitionResult<Scalar> {
         try configuration.validate()
         return layout(unchecked: configuration)
     }
@@ -26,7 +26,7 @@ extension ToggleTransition {
     @inlinable
     public static func layout<Scalar>(
         unchecked c: ToggleTransitionConfiguration<Scalar>
-    ) -> ToggleTransitionLayers<Scalar> {
+    ) -> ToggleTransitionResult<Scalar> {
         typealias Look = (alpha: Scalar, scale: Scalar)
         /// A layer's alpha at rest in `state`: the state's own layer is visible, no other.
         func restAlpha(_ layer: ToggleState, in state: ToggleState) -> Scalar {
@@ -75,7 +75,7 @@ extension ToggleTransition {
                         frame: _centeredFrame(bounds: c.bounds, image: c.imageSize(of: state), scale: look.scale))
         }
         let incomingIsOn = incomingLayer == .on
-        return ToggleTransitionLayers(
+        return ToggleTransitionResult(
             off: layer(incomingIsOn ? outgoing : incoming, .off),
             on: layer(incomingIsOn ? incoming : outgoing, .on),
             indeterminate: layer(indeterminate, .indeterminate))
@@ -101,14 +101,14 @@ extension ToggleTransition {
     }
 }
 
-extension _ValueRule {
+extension ToggleTransitionConfiguration {
     /// An elapsed time: any finite value (negative means "not started yet").
-    @inlinable static var _elapsedTime: Self {
-        Self(lower: -Scalar.greatestFiniteMagnitude, upper: Scalar.greatestFiniteMagnitude)
+    @inlinable static var elapsedTimeRule: FieldRule {
+        .range(-Double(Scalar.greatestFiniteMagnitude) ... Double(Scalar.greatestFiniteMagnitude))
     }
     /// A duration: finite and greater than 0.
-    @inlinable static var _duration: Self {
-        Self(lower: 0, upper: Scalar.greatestFiniteMagnitude, lowerIsExclusive: true)
+    @inlinable static var durationRule: FieldRule {
+        .range(above: 0, upTo: Double(Scalar.greatestFiniteMagnitude))
     }
 }
 
@@ -121,9 +121,9 @@ extension ToggleTransitionConfiguration {
     ///   index 0.
     @inlinable
     public func validate() throws(LayoutError) {
-        func check(_ value: Scalar, _ field: String, _ rule: _ValueRule<Scalar>) throws(LayoutError) {
+        func check(_ value: Scalar, _ field: String, _ rule: FieldRule) throws(LayoutError) {
             if !rule.accepts(value) {
-                throw LayoutError(index: 0, field: field, value: Double(value), problem: rule.problem(with: value))
+                throw LayoutError(index: 0, field: field, value: Double(value), problem: rule.problem(with: Double(value)))
             }
         }
         try check(bounds.width, "width", .length)
@@ -134,11 +134,11 @@ extension ToggleTransitionConfiguration {
         try check(onImageSize.height, "onImageHeight", .length)
         try check(indeterminateImageSize.width, "indeterminateImageWidth", .length)
         try check(indeterminateImageSize.height, "indeterminateImageHeight", .length)
-        if to.rawValue >= ToggleTransitionColumns<Scalar>._targetStateCount {
+        if to.rawValue >= Self.targetStateCount {
             throw LayoutError(index: 0, field: "to", value: Double(to.rawValue),
-                              problem: .outOfRange(expected: "0...\(ToggleTransitionColumns<Scalar>._targetStateCount - 1)"))
+                              problem: .outOfRange(expected: "0...\(Self.targetStateCount - 1)"))
         }
-        try check(elapsed, "elapsed", ._elapsedTime)
-        try check(duration, "duration", ._duration)
+        try check(elapsed, "elapsed", Self.elapsedTimeRule)
+        try check(duration, "duration", Self.durationRule)
     }
 }

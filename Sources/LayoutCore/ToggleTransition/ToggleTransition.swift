@@ -119,7 +119,7 @@ public struct ToggleLayer<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
 
 /// The result of a toggle transition: the three layers at time `t`.
 @frozen
-public struct ToggleTransitionLayers<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+public struct ToggleTransitionResult<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
     public var off: ToggleLayer<Scalar>
     public var on: ToggleLayer<Scalar>
     public var indeterminate: ToggleLayer<Scalar>

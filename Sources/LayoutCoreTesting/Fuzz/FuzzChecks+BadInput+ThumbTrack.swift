@@ -22,7 +22,8 @@ extension BadInputFuzzChecks {
 /// the kind is projected), rubber band (0 or 1), mode; then the rules that tie fields together
 /// (`2 * inset <= width`, `2 * inset <= height`, `.legacy` has two segments and inset 1).
 struct ThumbTrackBadInput<S: LayoutScalar> {
-    var columns = ThumbTrackColumns<S>()
+    var columns = ThumbTrackArrays<S>()
+    var batch = ThumbTrackColumns<S>()
     var output = ThumbTrackResultColumns<S>()
     var unchecked = ThumbTrackResultColumns<S>()
     // Reused between inputs (under ASan an allocation costs about a microsecond).
@@ -150,12 +151,8 @@ struct ThumbTrackBadInput<S: LayoutScalar> {
     }
 
     mutating func fillOutput(count: Int) {
-        BadInputFuzzChecks.fill(&output.thumbX, count); BadInputFuzzChecks.fill(&output.thumbY, count)
-        BadInputFuzzChecks.fill(&output.thumbWidth, count); BadInputFuzzChecks.fill(&output.thumbHeight, count)
-        output.selectedIndex.removeAll(keepingCapacity: true)
-        output.selectedIndex.append(contentsOf: repeatElement(0xEE, count: count))
-        output.indexChanged.removeAll(keepingCapacity: true)
-        output.indexChanged.append(contentsOf: repeatElement(0xEE, count: count))
+        output.resize(to: count)
+        output.fill(scalar: BadInputFuzzChecks.sentinel(S.self), byte: 0xEE)
     }
 
     func outputIsUntouched(count: Int) -> Bool {
@@ -183,7 +180,9 @@ struct ThumbTrackBadInput<S: LayoutScalar> {
 
         var thrown: LayoutError?
         do {
-            try columns.layout(into: &output, parallelism: .serial)
+            // Built from the arrays: mismatched lengths are refused here.
+            batch = try ThumbTrackColumns(arrays: columns.arrays)
+            try batch.layout(into: &output, parallelism: .serial)
         } catch {
             thrown = error
         }
@@ -208,8 +207,8 @@ struct ThumbTrackBadInput<S: LayoutScalar> {
                 }
                 // The column API agrees: `configuration(at:)`, the output subscript, and the
                 // validated single-control layout (which must accept what the batch accepted).
-                guard columns.configuration(at: index) == configuration else {
-                    throw BadInputFuzzChecks.finding("columns", "configuration(at: \(index)) is \(String(describing: columns.configuration(at: index))), expected \(configuration)", input())
+                guard batch.configuration(at: index) == configuration else {
+                    throw BadInputFuzzChecks.finding("columns", "configuration(at: \(index)) is \(String(describing: batch.configuration(at: index))), expected \(configuration)", input())
                 }
                 guard ThumbTrackDifferential.equal(output[index], kernel) else {
                     throw BadInputFuzzChecks.finding("columns", "output[\(index)] is \(output[index]), the columns hold \(kernel)", input())
@@ -232,7 +231,7 @@ struct ThumbTrackBadInput<S: LayoutScalar> {
             for index in rebuilt.projectionRate.indices where columns.snapping[index] == 0 {
                 rebuilt.projectionRate[index] = columns.projectionRate[index]
             }
-            if rebuilt != columns {
+            if rebuilt != batch {
                 throw BadInputFuzzChecks.finding("columns", "columns rebuilt with append(_:) differ from the columns the configurations came from: \(rebuilt)", input())
             }
             return
@@ -272,7 +271,7 @@ struct ThumbTrackBadInput<S: LayoutScalar> {
             }
         }
         // The unchecked entry points must not trap on bad values.
-        columns.uncheckedLayout(into: &unchecked, parallelism: .serial)
+        batch.uncheckedLayout(into: &unchecked, parallelism: .serial)
         for index in 0..<count {
             if let configuration = configuration(at: index) { _ = ThumbTrack.layout(unchecked: configuration) }
         }
@@ -282,4 +281,44 @@ struct ThumbTrackBadInput<S: LayoutScalar> {
 extension Double {
     /// The largest value below `self` in precision `S` (`1.0.nextDown(Float.self)`).
     func nextDown<S: LayoutScalar>(_: S.Type) -> S { S(self).nextDown }
+}
+
+/// The decoded columns as arrays, in declaration order (their lengths may differ: the
+/// batch is built from them with `init(arrays:)`, which refuses unequal lengths).
+struct ThumbTrackArrays<S: LayoutScalar>: CustomStringConvertible {
+    var width: [S] = []
+    var height: [S] = []
+    var inset: [S] = []
+    var segmentCount: [UInt8] = []
+    var selectedIndex: [UInt8] = []
+    var translation: [S] = []
+    var velocity: [S] = []
+    var phase: [UInt8] = []
+    var layoutDirection: [UInt8] = []
+    var snapping: [UInt8] = []
+    var projectionRate: [S] = []
+    var rubberBand: [UInt8] = []
+    var mode: [UInt8] = []
+
+    mutating func removeAll(keepingCapacity keepCapacity: Bool) {
+        width.removeAll(keepingCapacity: keepCapacity)
+        height.removeAll(keepingCapacity: keepCapacity)
+        inset.removeAll(keepingCapacity: keepCapacity)
+        segmentCount.removeAll(keepingCapacity: keepCapacity)
+        selectedIndex.removeAll(keepingCapacity: keepCapacity)
+        translation.removeAll(keepingCapacity: keepCapacity)
+        velocity.removeAll(keepingCapacity: keepCapacity)
+        phase.removeAll(keepingCapacity: keepCapacity)
+        layoutDirection.removeAll(keepingCapacity: keepCapacity)
+        snapping.removeAll(keepingCapacity: keepCapacity)
+        projectionRate.removeAll(keepingCapacity: keepCapacity)
+        rubberBand.removeAll(keepingCapacity: keepCapacity)
+        mode.removeAll(keepingCapacity: keepCapacity)
+    }
+
+    var arrays: [ColumnArray<S>] {
+        [.scalars(width), .scalars(height), .scalars(inset), .bytes(segmentCount), .bytes(selectedIndex), .scalars(translation), .scalars(velocity), .bytes(phase), .bytes(layoutDirection), .bytes(snapping), .scalars(projectionRate), .bytes(rubberBand), .bytes(mode)]
+    }
+
+    var description: String { "\(arrays)" }
 }

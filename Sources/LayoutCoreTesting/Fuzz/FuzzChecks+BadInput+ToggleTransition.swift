@@ -23,9 +23,10 @@ extension BadInputFuzzChecks {
 /// `from` state (3 cases), the `to` state (off or on only), the elapsed time (any finite
 /// value), the duration (finite, above 0), the curve, `animated` (0 or 1) and the mode.
 struct ToggleTransitionBadInput<S: LayoutScalar> {
-    var columns = ToggleTransitionColumns<S>()
-    var output = ToggleTransitionLayerColumns<S>()
-    var unchecked = ToggleTransitionLayerColumns<S>()
+    var columns = ToggleTransitionArrays<S>()
+    var batch = ToggleTransitionColumns<S>()
+    var output = ToggleTransitionResultColumns<S>()
+    var unchecked = ToggleTransitionResultColumns<S>()
     // Reused between inputs (under ASan an allocation costs about a microsecond).
     var lengths: [Int] = []
     var configurations: [ToggleTransitionConfiguration<S>] = []
@@ -59,14 +60,9 @@ struct ToggleTransitionBadInput<S: LayoutScalar> {
         }
     }
 
-    mutating func withOutputColumns(_ body: (inout [S]) -> Void) {
-        body(&output.offAlpha); body(&output.offScale); body(&output.offX); body(&output.offY)
-        body(&output.offWidth); body(&output.offHeight)
-        body(&output.onAlpha); body(&output.onScale); body(&output.onX); body(&output.onY)
-        body(&output.onWidth); body(&output.onHeight)
-        body(&output.indeterminateAlpha); body(&output.indeterminateScale)
-        body(&output.indeterminateX); body(&output.indeterminateY)
-        body(&output.indeterminateWidth); body(&output.indeterminateHeight)
+    mutating func fillOutput(count: Int) {
+        output.resize(to: count)
+        output.fill(scalar: BadInputFuzzChecks.sentinel(S.self), byte: 0)
     }
 
     func outputIsUntouched(count: Int) -> Bool {
@@ -152,13 +148,15 @@ struct ToggleTransitionBadInput<S: LayoutScalar> {
         let count = lengths[0]
         let expected = expectedError(lengths: lengths)
         let outputCount = BadInputFuzzChecks.outputCount(&source, batchCount: count)
-        withOutputColumns { BadInputFuzzChecks.fill(&$0, outputCount) }
+        fillOutput(count: outputCount)
         let columns = self.columns
         func input() -> String { "[\(S.self)] \(columns)" }
 
         var thrown: LayoutError?
         do {
-            try columns.layout(into: &output, parallelism: .serial)
+            // Built from the arrays: mismatched lengths are refused here.
+            batch = try ToggleTransitionColumns(arrays: columns.arrays)
+            try batch.layout(into: &output, parallelism: .serial)
         } catch {
             thrown = error
         }
@@ -181,10 +179,10 @@ struct ToggleTransitionBadInput<S: LayoutScalar> {
                     throw FuzzFinding(.mismatch, "kernel != reference", message:
                         "element \(index): reference \(reference), kernel \(kernel)\n  input: \(input())")
                 }
-                guard columns.configuration(at: index) == configuration else {
-                    throw BadInputFuzzChecks.finding("columns", "configuration(at: \(index)) is \(String(describing: columns.configuration(at: index))), expected \(configuration)", input())
+                guard batch.configuration(at: index) == configuration else {
+                    throw BadInputFuzzChecks.finding("columns", "configuration(at: \(index)) is \(String(describing: batch.configuration(at: index))), expected \(configuration)", input())
                 }
-                let validated: ToggleTransitionLayers<S>
+                let validated: ToggleTransitionResult<S>
                 do {
                     validated = try ToggleTransition.layout(configuration)
                 } catch {
@@ -196,7 +194,7 @@ struct ToggleTransitionBadInput<S: LayoutScalar> {
             }
             rebuilt.removeAll(keepingCapacity: true)
             for configuration in configurations { rebuilt.append(configuration) }
-            if rebuilt != columns {
+            if rebuilt != batch {
                 throw BadInputFuzzChecks.finding("columns", "columns rebuilt with append(_:) differ from the columns the configurations came from: \(rebuilt)", input())
             }
             return
@@ -235,9 +233,53 @@ struct ToggleTransitionBadInput<S: LayoutScalar> {
             }
         }
         // The unchecked entry points must not trap on bad values.
-        columns.uncheckedLayout(into: &unchecked, parallelism: .serial)
+        batch.uncheckedLayout(into: &unchecked, parallelism: .serial)
         for index in 0..<count {
             if let configuration = configuration(at: index) { _ = ToggleTransition.layout(unchecked: configuration) }
         }
     }
+}
+
+/// The decoded columns as arrays, in declaration order (their lengths may differ: the
+/// batch is built from them with `init(arrays:)`, which refuses unequal lengths).
+struct ToggleTransitionArrays<S: LayoutScalar>: CustomStringConvertible {
+    var width: [S] = []
+    var height: [S] = []
+    var offImageWidth: [S] = []
+    var offImageHeight: [S] = []
+    var onImageWidth: [S] = []
+    var onImageHeight: [S] = []
+    var indeterminateImageWidth: [S] = []
+    var indeterminateImageHeight: [S] = []
+    var from: [UInt8] = []
+    var to: [UInt8] = []
+    var elapsed: [S] = []
+    var duration: [S] = []
+    var curve: [UInt8] = []
+    var animated: [UInt8] = []
+    var mode: [UInt8] = []
+
+    mutating func removeAll(keepingCapacity keepCapacity: Bool) {
+        width.removeAll(keepingCapacity: keepCapacity)
+        height.removeAll(keepingCapacity: keepCapacity)
+        offImageWidth.removeAll(keepingCapacity: keepCapacity)
+        offImageHeight.removeAll(keepingCapacity: keepCapacity)
+        onImageWidth.removeAll(keepingCapacity: keepCapacity)
+        onImageHeight.removeAll(keepingCapacity: keepCapacity)
+        indeterminateImageWidth.removeAll(keepingCapacity: keepCapacity)
+        indeterminateImageHeight.removeAll(keepingCapacity: keepCapacity)
+        from.removeAll(keepingCapacity: keepCapacity)
+        to.removeAll(keepingCapacity: keepCapacity)
+        elapsed.removeAll(keepingCapacity: keepCapacity)
+        duration.removeAll(keepingCapacity: keepCapacity)
+        curve.removeAll(keepingCapacity: keepCapacity)
+        animated.removeAll(keepingCapacity: keepCapacity)
+        mode.removeAll(keepingCapacity: keepCapacity)
+    }
+
+    var arrays: [ColumnArray<S>] {
+        [.scalars(width), .scalars(height), .scalars(offImageWidth), .scalars(offImageHeight), .scalars(onImageWidth), .scalars(onImageHeight), .scalars(indeterminateImageWidth), .scalars(indeterminateImageHeight), .bytes(from), .bytes(to), .scalars(elapsed), .scalars(duration), .bytes(curve), .bytes(animated), .bytes(mode)]
+    }
+
+    var description: String { "\(arrays)" }
 }

@@ -197,7 +197,7 @@ public enum BadInputFuzzChecks {
     }
 
     /// Whether `column` still holds exactly `count` sentinels (bit for bit).
-    static func untouched<S: LayoutScalar>(_ column: [S], _ count: Int) -> Bool {
+    static func untouched<S: LayoutScalar, C: Collection<S>>(_ column: C, _ count: Int) -> Bool {
         column.count == count && column.allSatisfy { BitPattern.equal($0, sentinel(S.self)) && !$0.isNaN }
     }
 
@@ -226,8 +226,8 @@ public enum BadInputFuzzChecks {
 /// The button-content part of the bad-input check, with storage reused between inputs.
 struct ButtonContentBadInput<S: LayoutScalar> {
     var columns = ButtonContentColumns<S>()
-    var output = ButtonContentFrameColumns<S>()
-    var unchecked = ButtonContentFrameColumns<S>()
+    var output = ButtonContentResultColumns<S>()
+    var unchecked = ButtonContentResultColumns<S>()
     // Reused between inputs (under ASan an allocation costs about a microsecond).
     var lengths: [Int] = []
     var configurations: [ButtonContentConfiguration<S>] = []
@@ -236,73 +236,43 @@ struct ButtonContentBadInput<S: LayoutScalar> {
     static var maximum: S { S(LayoutLimits.maximumLength) }
     static var scaleMaximum: S { S(LayoutLimits.maximumDisplayScale) }
 
-    /// Float column `field` (in declaration order) of `columns`.
-    func floatColumn(_ field: Int) -> [S] {
-        switch field {
-        case 0: return columns.width
-        case 1: return columns.height
-        case 2: return columns.insetTop
-        case 3: return columns.insetLeading
-        case 4: return columns.insetBottom
-        case 5: return columns.insetTrailing
-        case 6: return columns.imageWidth
-        case 7: return columns.imageHeight
-        case 8: return columns.titleWidth
-        case 9: return columns.titleHeight
-        case 10: return columns.imagePadding
-        default: return columns.displayScale
-        }
-    }
+    /// The decoded columns, as arrays: the twelve float columns and the three raw-value
+    /// columns, in declaration order (their lengths may differ).
+    var floats: [[S]] = Array(repeating: [], count: 12)
+    var cases: [[UInt8]] = Array(repeating: [], count: 3)
 
-    mutating func withFloatColumn(_ field: Int, _ body: (inout [S]) -> Void) {
-        switch field {
-        case 0: body(&columns.width)
-        case 1: body(&columns.height)
-        case 2: body(&columns.insetTop)
-        case 3: body(&columns.insetLeading)
-        case 4: body(&columns.insetBottom)
-        case 5: body(&columns.insetTrailing)
-        case 6: body(&columns.imageWidth)
-        case 7: body(&columns.imageHeight)
-        case 8: body(&columns.titleWidth)
-        case 9: body(&columns.titleHeight)
-        case 10: body(&columns.imagePadding)
-        default: body(&columns.displayScale)
-        }
-    }
+    /// Float column `field` (in declaration order).
+    func floatColumn(_ field: Int) -> [S] { floats[field] }
 
-    mutating func withCaseColumn(_ field: Int, _ body: (inout [UInt8]) -> Void) {
-        switch field {
-        case 0: body(&columns.imagePlacement)
-        case 1: body(&columns.layoutDirection)
-        default: body(&columns.mode)
-        }
-    }
+    mutating func withFloatColumn(_ field: Int, _ body: (inout [S]) -> Void) { body(&floats[field]) }
+
+    mutating func withCaseColumn(_ field: Int, _ body: (inout [UInt8]) -> Void) { body(&cases[field]) }
 
     static func upper(_ field: Int) -> S { field == 11 ? scaleMaximum : maximum }
 
     /// The configuration of element `index`, with enum raw values out of range replaced by
     /// the first case (only used where they are in range, or for the float fields alone).
     func configuration(at index: Int) -> ButtonContentConfiguration<S> {
-        ButtonContentConfiguration(
-            bounds: LayoutSize(width: columns.width[index], height: columns.height[index]),
+        let f = floats
+        return ButtonContentConfiguration(
+            bounds: LayoutSize(width: f[0][index], height: f[1][index]),
             contentInsets: DirectionalEdgeInsets(
-                top: columns.insetTop[index], leading: columns.insetLeading[index],
-                bottom: columns.insetBottom[index], trailing: columns.insetTrailing[index]),
-            imageSize: LayoutSize(width: columns.imageWidth[index], height: columns.imageHeight[index]),
-            titleSize: LayoutSize(width: columns.titleWidth[index], height: columns.titleHeight[index]),
-            imagePlacement: ImagePlacement(rawValue: columns.imagePlacement[index]) ?? .top,
-            imagePadding: columns.imagePadding[index],
-            layoutDirection: LayoutDirection(rawValue: columns.layoutDirection[index]) ?? .leftToRight,
-            displayScale: columns.displayScale[index],
-            mode: LayoutMode(rawValue: columns.mode[index]) ?? .fit)
+                top: f[2][index], leading: f[3][index], bottom: f[4][index], trailing: f[5][index]),
+            imageSize: LayoutSize(width: f[6][index], height: f[7][index]),
+            titleSize: LayoutSize(width: f[8][index], height: f[9][index]),
+            imagePlacement: ImagePlacement(rawValue: cases[0][index]) ?? .top,
+            imagePadding: f[10][index],
+            layoutDirection: LayoutDirection(rawValue: cases[1][index]) ?? .leftToRight,
+            displayScale: f[11][index],
+            mode: LayoutMode(rawValue: cases[2][index]) ?? .fit)
     }
 
     mutating func decode(_ source: inout FuzzSource) -> [Int] {
         let fieldCount = BadInputFuzzChecks.buttonFields.count
         BadInputFuzzChecks.columnLengths(&source, columns: fieldCount, into: &lengths)
         let allClean = BadInputFuzzChecks.allClean(&source)
-        columns.removeAll(keepingCapacity: true)
+        for field in floats.indices { floats[field].removeAll(keepingCapacity: true) }
+        for field in cases.indices { cases[field].removeAll(keepingCapacity: true) }
         // Element by element, so that a dirty element has its bad values side by side; each
         // column stops at its own length.
         let longest = lengths.max() ?? 0
@@ -325,9 +295,6 @@ struct ButtonContentBadInput<S: LayoutScalar> {
         if let error = BadInputFuzzChecks.expectedLengthError(names: BadInputFuzzChecks.buttonFields, lengths: lengths) {
             return error
         }
-        func cases(_ field: Int) -> [UInt8] {
-            field == 0 ? columns.imagePlacement : field == 1 ? columns.layoutDirection : columns.mode
-        }
         for index in 0..<lengths[0] {
             for field in 0..<12 {
                 if let error = BadInputFuzzChecks.expectedProblem(
@@ -338,7 +305,7 @@ struct ButtonContentBadInput<S: LayoutScalar> {
             }
             for field in 0..<3 {
                 if let error = BadInputFuzzChecks.expectedCaseProblem(
-                    cases(field)[index], caseCount: BadInputFuzzChecks.buttonCaseCounts[field],
+                    cases[field][index], caseCount: BadInputFuzzChecks.buttonCaseCounts[field],
                     field: BadInputFuzzChecks.buttonFields[12 + field], index: index) {
                     return error
                 }
@@ -348,10 +315,8 @@ struct ButtonContentBadInput<S: LayoutScalar> {
     }
 
     mutating func fillOutput(count: Int) {
-        BadInputFuzzChecks.fill(&output.imageX, count); BadInputFuzzChecks.fill(&output.imageY, count)
-        BadInputFuzzChecks.fill(&output.imageWidth, count); BadInputFuzzChecks.fill(&output.imageHeight, count)
-        BadInputFuzzChecks.fill(&output.titleX, count); BadInputFuzzChecks.fill(&output.titleY, count)
-        BadInputFuzzChecks.fill(&output.titleWidth, count); BadInputFuzzChecks.fill(&output.titleHeight, count)
+        output.resize(to: count)
+        output.fill(scalar: BadInputFuzzChecks.sentinel(S.self), byte: 0xEE)
     }
 
     func outputIsUntouched(count: Int) -> Bool {
@@ -361,8 +326,8 @@ struct ButtonContentBadInput<S: LayoutScalar> {
             && BadInputFuzzChecks.untouched(output.titleWidth, count) && BadInputFuzzChecks.untouched(output.titleHeight, count)
     }
 
-    func frames(at index: Int) -> ButtonContentFrames<S> {
-        ButtonContentFrames(
+    func frames(at index: Int) -> ButtonContentResult<S> {
+        ButtonContentResult(
             imageFrame: LayoutRect(x: output.imageX[index], y: output.imageY[index],
                                    width: output.imageWidth[index], height: output.imageHeight[index]),
             titleFrame: LayoutRect(x: output.titleX[index], y: output.titleY[index],
@@ -375,11 +340,13 @@ struct ButtonContentBadInput<S: LayoutScalar> {
         let expected = expectedError(lengths: lengths)
         let outputCount = BadInputFuzzChecks.outputCount(&source, batchCount: count)
         fillOutput(count: outputCount)
-        let columns = self.columns
-        func input() -> String { "[\(S.self)] \(columns)" }
+        let floats = self.floats, cases = self.cases
+        func input() -> String { "[\(S.self)] \(floats) \(cases)" }
 
         var thrown: LayoutError?
         do {
+            // Built from the arrays: mismatched lengths are refused here.
+            columns = try ButtonContentColumns(arrays: floats.map { .scalars($0) } + cases.map { .bytes($0) })
             try columns.layout(into: &output, parallelism: .serial)
         } catch {
             thrown = error
@@ -412,7 +379,7 @@ struct ButtonContentBadInput<S: LayoutScalar> {
                       BitPattern.equal(subscripted.titleFrame, kernel.titleFrame) else {
                     throw BadInputFuzzChecks.finding("columns", "output[\(index)] is \(subscripted), the columns hold \(kernel)", input())
                 }
-                let validated: ButtonContentFrames<S>
+                let validated: ButtonContentResult<S>
                 do {
                     validated = try ButtonContent.layout(configuration)
                 } catch {

@@ -183,7 +183,7 @@ public enum ButtonContentFuzzChecks {
             output: &batch.pointee.output, parallelism: shape.parallelism)
         else { return }
         throw FuzzFinding(.mismatch, "kernel != reference",
-                          message: "[\(S.self), batch of \(shape.count), lane \(mismatch.index % _laneWidth)] \(mismatch)")
+                          message: "[\(S.self), batch of \(shape.count), lane \(mismatch.index % Parallelism.laneWidth)] \(mismatch)")
     }
 
     static func checkLegacy<S: LayoutScalar>(
@@ -203,19 +203,18 @@ public enum ButtonContentFuzzChecks {
 }
 
 /// One batch of the differential check: the configurations, their columns and the kernel's
-/// output, built with the specialized array operations of this module (not the library's
-/// generic `append`/`resize`), and reused from one input to the next (see `FuzzStorage`), so
+/// output, built with the library's `append` and `resize`, and reused from one input to the next (see `FuzzStorage`), so
 /// that a fuzz input costs a few microseconds rather than two dozen allocations.
 struct ButtonContentFuzzBatch<S: LayoutScalar>: FuzzReferenceBatch {
     var configurations: [ButtonContentConfiguration<S>] = []
     /// `ButtonContent.layout(unchecked:)` of the configurations (`computeReferences()`).
-    var references: [ButtonContentFrames<S>] = []
+    var references: [ButtonContentResult<S>] = []
     var columns = ButtonContentColumns<S>()
-    var output = ButtonContentFrameColumns<S>()
+    var output = ButtonContentResultColumns<S>()
 
     init() {}
 
-    static func reference(_ configuration: ButtonContentConfiguration<S>) -> ButtonContentFrames<S> {
+    static func reference(_ configuration: ButtonContentConfiguration<S>) -> ButtonContentResult<S> {
         ButtonContent.layout(unchecked: configuration)
     }
 
@@ -234,38 +233,17 @@ struct ButtonContentFuzzBatch<S: LayoutScalar>: FuzzReferenceBatch {
 
     mutating func append(_ c: ButtonContentConfiguration<S>) {
         configurations.append(c)
-        columns.width.append(c.bounds.width); columns.height.append(c.bounds.height)
-        columns.insetTop.append(c.contentInsets.top); columns.insetLeading.append(c.contentInsets.leading)
-        columns.insetBottom.append(c.contentInsets.bottom); columns.insetTrailing.append(c.contentInsets.trailing)
-        columns.imageWidth.append(c.imageSize.width); columns.imageHeight.append(c.imageSize.height)
-        columns.titleWidth.append(c.titleSize.width); columns.titleHeight.append(c.titleSize.height)
-        columns.imagePadding.append(c.imagePadding); columns.displayScale.append(c.displayScale)
-        columns.imagePlacement.append(c.imagePlacement.rawValue)
-        columns.layoutDirection.append(c.layoutDirection.rawValue)
-        columns.mode.append(c.mode.rawValue)
+        columns.append(c)
     }
 
     mutating func appendColumns(of block: Self) {
-        func add<T>(_ column: inout [T], _ more: [T]) { column.append(contentsOf: more) }
-        let more = block.columns
-        add(&columns.width, more.width); add(&columns.height, more.height)
-        add(&columns.insetTop, more.insetTop); add(&columns.insetLeading, more.insetLeading)
-        add(&columns.insetBottom, more.insetBottom); add(&columns.insetTrailing, more.insetTrailing)
-        add(&columns.imageWidth, more.imageWidth); add(&columns.imageHeight, more.imageHeight)
-        add(&columns.titleWidth, more.titleWidth); add(&columns.titleHeight, more.titleHeight)
-        add(&columns.imagePadding, more.imagePadding); add(&columns.displayScale, more.displayScale)
-        add(&columns.imagePlacement, more.imagePlacement); add(&columns.layoutDirection, more.layoutDirection)
-        add(&columns.mode, more.mode)
+        columns.append(contentsOf: block.configurations)
     }
 
     /// Fills the output with sentinels, one per control, so an element the kernel skips shows.
     mutating func fillOutput() {
         let count = configurations.count
-        func fill(_ column: inout [S]) {
-            column.removeAll(keepingCapacity: true)
-            column.append(contentsOf: repeatElement(-S.greatestFiniteMagnitude, count: count))
-        }
-        fill(&output.imageX); fill(&output.imageY); fill(&output.imageWidth); fill(&output.imageHeight)
-        fill(&output.titleX); fill(&output.titleY); fill(&output.titleWidth); fill(&output.titleHeight)
+        output.resize(to: count)
+        output.fill(scalar: -S.greatestFiniteMagnitude, byte: 0xEE)
     }
 }

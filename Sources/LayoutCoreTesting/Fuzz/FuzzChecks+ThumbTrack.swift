@@ -142,7 +142,7 @@ public enum ThumbTrackFuzzChecks {
             output: &batch.pointee.output, parallelism: shape.parallelism)
         else { return }
         throw FuzzFinding(.mismatch, "kernel != reference",
-                          message: "[\(S.self), batch of \(shape.count), lane \(mismatch.index % _laneWidth)] \(mismatch)")
+                          message: "[\(S.self), batch of \(shape.count), lane \(mismatch.index % Parallelism.laneWidth)] \(mismatch)")
     }
 
     static func checkLegacy<S: LayoutScalar>(
@@ -194,63 +194,26 @@ struct ThumbTrackFuzzBatch<S: LayoutScalar>: FuzzReferenceBatch {
     /// Appends a valid configuration (its segment count and index fit in a byte).
     mutating func append(_ c: ThumbTrackConfiguration<S>) {
         configurations.append(c)
-        columns.width.append(c.bounds.width); columns.height.append(c.bounds.height)
-        columns.inset.append(c.inset)
-        columns.segmentCount.append(UInt8(truncatingIfNeeded: c.segmentCount))
-        columns.selectedIndex.append(UInt8(truncatingIfNeeded: c.selectedIndex))
-        columns.translation.append(c.translation); columns.velocity.append(c.velocity)
-        columns.phase.append(c.phase.rawValue)
-        columns.layoutDirection.append(c.layoutDirection.rawValue)
-        columns.snapping.append(c.snapping.rawKind); columns.projectionRate.append(c.snapping.rate)
-        columns.rubberBand.append(c.rubberBand ? 1 : 0)
-        columns.mode.append(c.mode.rawValue)
+        columns.append(c)
     }
 
     /// Appends the columns of T6's cases for `c` (`ThumbTrackInvariants.halfSegmentCase(c, n)`
-    /// for every `n`), not the configurations: what the cases share, one step per column.
-    /// (Should this drift from `halfSegmentCase`, the check's kernel-against-reference
-    /// comparison of every case reports it. Appending `halfSegmentCase(c, n)` through
-    /// `append(_:)`'s column mapping instead cost the fuzz target 15% of its executions:
-    /// 88.7-90.7k against 75.9-77.9k exec/s, five alternating runs each.)
+    /// for every `n`), not the configurations.
     mutating func appendHalfSegmentCases(of c: ThumbTrackConfiguration<S>) {
-        let count = ThumbTrackInvariants.halfSegmentCaseCount
-        func add<T>(_ column: inout [T], _ value: T) { column.append(contentsOf: repeatElement(value, count: count)) }
-        add(&columns.width, c.bounds.width); add(&columns.height, c.bounds.height)
-        add(&columns.inset, c.inset)
-        add(&columns.segmentCount, UInt8(truncatingIfNeeded: c.segmentCount))
-        add(&columns.selectedIndex, UInt8(truncatingIfNeeded: c.selectedIndex))
-        for number in 0..<count { columns.translation.append(ThumbTrackInvariants.halfSegmentTranslation(c, number)) }
-        add(&columns.velocity, 0)
-        add(&columns.phase, ThumbTrackInvariants.halfSegmentPhase.rawValue)
-        add(&columns.layoutDirection, c.layoutDirection.rawValue)
-        add(&columns.snapping, ThumbTrackSnapping<S>.nearest.rawKind)
-        add(&columns.projectionRate, ThumbTrackSnapping<S>.nearest.rate)
-        add(&columns.rubberBand, c.rubberBand ? 1 : 0)
-        add(&columns.mode, c.mode.rawValue)
+        for number in 0..<ThumbTrackInvariants.halfSegmentCaseCount {
+            columns.append(ThumbTrackInvariants.halfSegmentCase(c, number))
+        }
     }
 
     mutating func appendColumns(of block: Self) {
-        func add<T>(_ column: inout [T], _ more: [T]) { column.append(contentsOf: more) }
-        let more = block.columns
-        add(&columns.width, more.width); add(&columns.height, more.height)
-        add(&columns.inset, more.inset); add(&columns.segmentCount, more.segmentCount)
-        add(&columns.selectedIndex, more.selectedIndex); add(&columns.translation, more.translation)
-        add(&columns.velocity, more.velocity); add(&columns.phase, more.phase)
-        add(&columns.layoutDirection, more.layoutDirection); add(&columns.snapping, more.snapping)
-        add(&columns.projectionRate, more.projectionRate); add(&columns.rubberBand, more.rubberBand)
-        add(&columns.mode, more.mode)
+        columns.append(contentsOf: block.configurations)
     }
 
     /// Fills the output with sentinels, one per control.
     mutating func fillOutput() {
         let count = columns.count
-        func fill<T>(_ column: inout [T], _ value: T) {
-            column.removeAll(keepingCapacity: true)
-            column.append(contentsOf: repeatElement(value, count: count))
-        }
-        fill(&output.thumbX, -S.greatestFiniteMagnitude); fill(&output.thumbY, -S.greatestFiniteMagnitude)
-        fill(&output.thumbWidth, -S.greatestFiniteMagnitude); fill(&output.thumbHeight, -S.greatestFiniteMagnitude)
-        fill(&output.selectedIndex, 0xEE); fill(&output.indexChanged, 0xEE)
+        output.resize(to: count)
+        output.fill(scalar: -S.greatestFiniteMagnitude, byte: 0xEE)
     }
 
     /// The batch kernel on every control, into an output first filled with sentinels.

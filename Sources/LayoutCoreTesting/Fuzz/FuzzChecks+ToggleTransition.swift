@@ -121,7 +121,7 @@ public enum ToggleTransitionFuzzChecks {
             output: &batch.pointee.output, parallelism: shape.parallelism)
         else { return }
         throw FuzzFinding(.mismatch, "kernel != reference",
-                          message: "[\(S.self), batch of \(shape.count), lane \(mismatch.index % _laneWidth)] \(mismatch)")
+                          message: "[\(S.self), batch of \(shape.count), lane \(mismatch.index % Parallelism.laneWidth)] \(mismatch)")
     }
 
     static func checkLegacy<S: LayoutScalar>(
@@ -148,13 +148,13 @@ public enum ToggleTransitionFuzzChecks {
 struct ToggleTransitionFuzzBatch<S: LayoutScalar>: FuzzReferenceBatch {
     var configurations: [ToggleTransitionConfiguration<S>] = []
     /// `ToggleTransition.layout(unchecked:)` of the configurations (`computeReferences()`).
-    var references: [ToggleTransitionLayers<S>] = []
+    var references: [ToggleTransitionResult<S>] = []
     var columns = ToggleTransitionColumns<S>()
-    var output = ToggleTransitionLayerColumns<S>()
+    var output = ToggleTransitionResultColumns<S>()
 
     init() {}
 
-    static func reference(_ configuration: ToggleTransitionConfiguration<S>) -> ToggleTransitionLayers<S> {
+    static func reference(_ configuration: ToggleTransitionConfiguration<S>) -> ToggleTransitionResult<S> {
         ToggleTransition.layout(unchecked: configuration)
     }
 
@@ -173,47 +173,25 @@ struct ToggleTransitionFuzzBatch<S: LayoutScalar>: FuzzReferenceBatch {
 
     mutating func append(_ c: ToggleTransitionConfiguration<S>) {
         configurations.append(c)
-        columns.width.append(c.bounds.width); columns.height.append(c.bounds.height)
-        columns.offImageWidth.append(c.offImageSize.width); columns.offImageHeight.append(c.offImageSize.height)
-        columns.onImageWidth.append(c.onImageSize.width); columns.onImageHeight.append(c.onImageSize.height)
-        columns.indeterminateImageWidth.append(c.indeterminateImageSize.width)
-        columns.indeterminateImageHeight.append(c.indeterminateImageSize.height)
-        columns.from.append(c.from.rawValue); columns.to.append(c.to.rawValue)
-        columns.elapsed.append(c.elapsed); columns.duration.append(c.duration)
-        columns.curve.append(c.curve.rawValue); columns.animated.append(c.animated ? 1 : 0)
-        columns.mode.append(c.mode.rawValue)
+        columns.append(c)
     }
 
     /// The output's columns in a fixed order.
-    mutating func withOutputColumns(_ body: (inout [S]) -> Void) {
-        body(&output.offAlpha); body(&output.offScale); body(&output.offX); body(&output.offY)
-        body(&output.offWidth); body(&output.offHeight)
-        body(&output.onAlpha); body(&output.onScale); body(&output.onX); body(&output.onY)
-        body(&output.onWidth); body(&output.onHeight)
-        body(&output.indeterminateAlpha); body(&output.indeterminateScale)
-        body(&output.indeterminateX); body(&output.indeterminateY)
-        body(&output.indeterminateWidth); body(&output.indeterminateHeight)
+    var outputColumns: [Column<S>] {
+        [output.offAlpha, output.offScale, output.offX, output.offY, output.offWidth, output.offHeight,
+         output.onAlpha, output.onScale, output.onX, output.onY, output.onWidth, output.onHeight,
+         output.indeterminateAlpha, output.indeterminateScale, output.indeterminateX, output.indeterminateY,
+         output.indeterminateWidth, output.indeterminateHeight]
     }
 
     mutating func appendColumns(of block: Self) {
-        func add<T>(_ column: inout [T], _ more: [T]) { column.append(contentsOf: more) }
-        let more = block.columns
-        add(&columns.width, more.width); add(&columns.height, more.height)
-        add(&columns.offImageWidth, more.offImageWidth); add(&columns.offImageHeight, more.offImageHeight)
-        add(&columns.onImageWidth, more.onImageWidth); add(&columns.onImageHeight, more.onImageHeight)
-        add(&columns.indeterminateImageWidth, more.indeterminateImageWidth); add(&columns.indeterminateImageHeight, more.indeterminateImageHeight)
-        add(&columns.from, more.from); add(&columns.to, more.to)
-        add(&columns.elapsed, more.elapsed); add(&columns.duration, more.duration)
-        add(&columns.curve, more.curve); add(&columns.animated, more.animated)
-        add(&columns.mode, more.mode)
+        columns.append(contentsOf: block.configurations)
     }
 
     /// Fills the output with sentinels, one per control.
     mutating func fillOutput() {
         let count = configurations.count
-        withOutputColumns { column in
-            column.removeAll(keepingCapacity: true)
-            column.append(contentsOf: repeatElement(-S.greatestFiniteMagnitude, count: count))
-        }
+        output.resize(to: count)
+        output.fill(scalar: -S.greatestFiniteMagnitude, byte: 0)
     }
 }

@@ -54,7 +54,7 @@ public struct FuzzBatchShape: Sendable {
     public var decodedCount: Int
     /// Controls put in front of the decoded ones (0...3: a plain one, then typical ones from
     /// the benchmark's generator), so that a decoded control lands in every lane position of
-    /// a `_laneWidth`-wide group, and tails of every length (0...3 past the last full group)
+    /// a `Parallelism.laneWidth`-wide group, and tails of every length (0...3 past the last full group)
     /// occur.
     public var leadingPadding: Int
 

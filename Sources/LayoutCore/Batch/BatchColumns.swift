@@ -1,0 +1,313 @@
+// The public batch types: a control's input columns and result columns, in storage the
+// library owns (ColumnStorage.swift), with value semantics (copy on write).
+
+/// One column of a batch: a mutable, random-access view of its elements.
+///
+/// A column is read and written through its batch (`columns.width[3] = 20`), which copies its
+/// storage first if another batch shares it; a column read from a batch (`let widths =
+/// columns.width`) keeps that storage alive and cannot be written.
+public struct Column<Element: ColumnElement>: RandomAccessCollection, MutableCollection, @unchecked Sendable {
+    @usableFromInline let base: UnsafeMutablePointer<Element>
+    @usableFromInline let owner: AnyObject
+    public let count: Int
+
+    @inlinable
+    init(base: UnsafeMutablePointer<Element>, count: Int, owner: AnyObject) {
+        self.base = base
+        self.count = count
+        self.owner = owner
+    }
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
+
+    @inlinable
+    public subscript(index: Int) -> Element {
+        get {
+            precondition(index >= 0 && index < count, "Column index out of range")
+            return base[index]
+        }
+        set {
+            precondition(index >= 0 && index < count, "Column index out of range")
+            base[index] = newValue
+        }
+    }
+
+    /// Calls `body` with the column's elements.
+    @inlinable
+    public func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        try withExtendedLifetime(owner) { try body(UnsafeBufferPointer(start: base, count: count)) }
+    }
+
+    /// Calls `body` with the column's elements, to change them in place.
+    @inlinable
+    public mutating func withUnsafeMutableBufferPointer<R>(_ body: (UnsafeMutableBufferPointer<Element>) throws -> R) rethrows -> R {
+        try withExtendedLifetime(owner) { try body(UnsafeMutableBufferPointer(start: base, count: count)) }
+    }
+
+    /// Replaces every element with `elements`, which must have `count` elements.
+    @inlinable
+    public mutating func update<C: Collection>(from elements: C) where C.Element == Element {
+        precondition(elements.count == count, "Column.update(from:): wrong number of elements")
+        for (offset, element) in elements.enumerated() { base[offset] = element }
+    }
+}
+
+/// The inputs of many layouts of one control, one column per field (structure of arrays), in
+/// storage the library allocates.
+///
+/// Read and write a column by its field's name (`columns.width[3] = 20`), fill the batch with
+/// `append(_:)` or from arrays (`init(arrays:)`), and lay everything out with
+/// `layout(into:parallelism:)`. Enumerations are stored as their raw values, so that columns
+/// can come from files or other languages; validation refuses raw values out of range.
+@dynamicMemberLookup
+public struct BatchColumns<Control: BatchLayout>: @unchecked Sendable {
+    @usableFromInline var storage: ColumnStorage<Control.InputFields>
+
+    /// An empty batch with room for `capacity` controls.
+    @inlinable
+    public init(capacity: Int = 0) {
+        storage = ColumnStorage(capacity: capacity, firstSlot: 0)
+    }
+
+    /// A batch holding `configurations` in order.
+    @inlinable
+    public init<S: Sequence>(_ configurations: S) where S.Element == Control {
+        self.init(capacity: configurations.underestimatedCount)
+        for configuration in configurations { append(configuration) }
+    }
+
+    /// A batch of `count` controls whose every column is zero (fill it column by column).
+    @inlinable
+    public init(count: Int) {
+        self.init(capacity: count)
+        storage.resize(to: count)
+    }
+
+    /// The number of controls.
+    @inlinable public var count: Int { storage.count }
+
+    /// Whether the batch is empty.
+    @inlinable public var isEmpty: Bool { storage.count == 0 }
+
+    /// The number of controls the batch holds without allocating.
+    @inlinable public var capacity: Int { storage.capacity }
+
+    @inlinable
+    mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
+    /// One column, by its field's name.
+    @inlinable
+    public subscript<Element>(dynamicMember key: KeyPath<Control.InputFields, Field<Element>>) -> Column<Element> {
+        get {
+            Column(base: storage.fields[keyPath: key].base, count: storage.count, owner: storage)
+        }
+        _modify {
+            makeUnique()
+            var column = Column(base: storage.fields[keyPath: key].base, count: storage.count, owner: storage)
+            yield &column
+        }
+    }
+
+    /// Appends one control.
+    @inlinable
+    public mutating func append(_ configuration: Control) {
+        makeUnique()
+        storage.reserve(storage.count + 1)
+        storage.count += 1
+        Control.write(configuration, to: ColumnRow(fields: storage.fields, index: storage.count - 1))
+    }
+
+    /// Appends every configuration of `configurations`.
+    @inlinable
+    public mutating func append<S: Sequence>(contentsOf configurations: S) where S.Element == Control {
+        reserveCapacity(count + configurations.underestimatedCount)
+        for configuration in configurations { append(configuration) }
+    }
+
+    /// Makes room for `capacity` controls.
+    @inlinable
+    public mutating func reserveCapacity(_ capacity: Int) {
+        makeUnique()
+        if capacity > storage.capacity { storage.allocate(capacity: capacity) }
+    }
+
+    /// Removes every control, keeping the storage when `keepCapacity` is true: a batch refilled
+    /// every frame then never allocates once it has grown to the batch's size.
+    @inlinable
+    public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+        if keepCapacity {
+            makeUnique()
+            storage.count = 0
+        } else {
+            storage = ColumnStorage(capacity: 0, firstSlot: 0)
+        }
+    }
+
+    /// The configuration of control `index`, or `nil` when a raw value is out of range.
+    /// - Precondition: `0 <= index < count`.
+    @inlinable
+    public func configuration(at index: Int) -> Control? {
+        precondition(index >= 0 && index < count, "BatchColumns.configuration(at:): index out of range")
+        return Control.configuration(in: ColumnRow(fields: storage.fields, index: index))
+    }
+
+    /// The column names, in the order validation looks at them.
+    public static var fieldNames: [String] { Control.InputFields.names }
+}
+
+extension BatchColumns: Equatable {
+    /// Whether both batches hold the same bits in every column.
+    @inlinable
+    public static func == (a: Self, b: Self) -> Bool {
+        a.storage === b.storage || a.storage.hasSameContents(as: b.storage)
+    }
+}
+
+/// The results of many layouts of one control, one column per field, in storage the library
+/// allocates. Allocate once and reuse it: a batch call resizes it only when the count differs.
+@dynamicMemberLookup
+public struct BatchResultColumns<Control: BatchLayout>: @unchecked Sendable {
+    @usableFromInline var storage: ColumnStorage<Control.ResultFields>
+
+    /// `count` results, all zero.
+    @inlinable
+    public init(count: Int = 0) {
+        // Staggered after the input columns, so no result column shares their page offsets.
+        storage = ColumnStorage(capacity: count, firstSlot: Control.InputFields.fieldCount)
+        storage.resize(to: count)
+    }
+
+    /// The number of results.
+    @inlinable public var count: Int { storage.count }
+
+    @inlinable
+    mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
+    /// Resizes every column to `count`, keeping what fits and filling with zeros.
+    @inlinable
+    public mutating func resize(to count: Int) {
+        makeUnique()
+        storage.resize(to: count)
+    }
+
+    /// One column, by its field's name.
+    @inlinable
+    public subscript<Element>(dynamicMember key: KeyPath<Control.ResultFields, Field<Element>>) -> Column<Element> {
+        get {
+            Column(base: storage.fields[keyPath: key].base, count: storage.count, owner: storage)
+        }
+        _modify {
+            makeUnique()
+            var column = Column(base: storage.fields[keyPath: key].base, count: storage.count, owner: storage)
+            yield &column
+        }
+    }
+
+    /// Sets every element of every scalar column to `scalar` and of every byte column to
+    /// `byte` (tests and fuzz targets fill an output with sentinels this way).
+    @inlinable
+    package mutating func fill(scalar: Control.Scalar, byte: UInt8) {
+        makeUnique()
+        let fields = storage.fields
+        for position in 0..<Control.ResultFields.fieldCount where count > 0 {
+            let field = fields.field(at: position)
+            if field.elementSize == 1 {
+                field.address.unsafelyUnwrapped.initializeMemory(as: UInt8.self, repeating: byte, count: count)
+            } else {
+                field.address.unsafelyUnwrapped.initializeMemory(as: Control.Scalar.self, repeating: scalar, count: count)
+            }
+        }
+    }
+
+    /// The result of control `index`.
+    /// - Precondition: `0 <= index < count`.
+    @inlinable
+    public subscript(index: Int) -> Control.Result {
+        precondition(index >= 0 && index < count, "BatchResultColumns: index out of range")
+        return Control.result(in: ColumnRow(fields: storage.fields, index: index))
+    }
+
+    /// The column names.
+    public static var fieldNames: [String] { Control.ResultFields.names }
+}
+
+extension BatchResultColumns: Equatable {
+    /// Whether both hold the same bits in every column.
+    @inlinable
+    public static func == (a: Self, b: Self) -> Bool {
+        a.storage === b.storage || a.storage.hasSameContents(as: b.storage)
+    }
+}
+
+/// The elements of one column, for building a batch from arrays: the layout's scalars, or
+/// bytes (raw values, flags, small counts).
+public enum ColumnArray<Scalar: LayoutScalar>: Hashable, Sendable {
+    case scalars([Scalar])
+    case bytes([UInt8])
+
+    /// The number of elements.
+    @inlinable public var count: Int {
+        switch self {
+        case .scalars(let values): return values.count
+        case .bytes(let values): return values.count
+        }
+    }
+}
+
+extension BatchColumns {
+    /// A batch holding `arrays`, one per input field in declaration order
+    /// (`Control.InputFields.names`), scalars for scalar fields and bytes for byte fields.
+    ///
+    /// - Throws: `LayoutError.Problem.columnLengthMismatch` for the first array whose length
+    ///   differs from the first one's, or whose kind (scalars or bytes) or position does not
+    ///   match its field.
+    @inlinable
+    public init(arrays: [ColumnArray<Control.Scalar>]) throws(LayoutError) {
+        let names = Control.InputFields.names
+        let fieldCount = Control.InputFields.fieldCount
+        let count = arrays.first?.count ?? 0
+        var validator = BatchValidator(count: count)
+        for (position, array) in arrays.enumerated().dropFirst() where position < fieldCount {
+            validator.checkLength(array.count, field: names[position])
+        }
+        if arrays.count != fieldCount {
+            throw LayoutError(index: 0, field: arrays.count < fieldCount ? names[arrays.count] : "(extra column)",
+                              value: Double(arrays.count), problem: .columnLengthMismatch(expected: fieldCount))
+        }
+        if let error = validator.error { throw error }
+        self.init(count: count)
+        let fields = storage.fields
+        for (position, array) in arrays.enumerated() where count > 0 {
+            let field = fields.field(at: position)
+            switch array {
+            case .scalars(let values) where field.elementSize == MemoryLayout<Control.Scalar>.size && field.elementSize != 1:
+                values.withUnsafeBytes { field.address.unsafelyUnwrapped.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            case .bytes(let values) where field.elementSize == 1:
+                values.withUnsafeBytes { field.address.unsafelyUnwrapped.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            default:
+                throw LayoutError(index: 0, field: names[position], value: Double(array.count),
+                                  problem: .outOfRange(expected: field.elementSize == 1 ? "bytes" : "scalars"))
+            }
+        }
+    }
+
+    /// Every column as an array, in declaration order (the inverse of `init(arrays:)`).
+    @inlinable
+    public var arrays: [ColumnArray<Control.Scalar>] {
+        let fields = storage.fields
+        return withExtendedLifetime(storage) {
+            (0..<Control.InputFields.fieldCount).map { position in
+                let field = fields.field(at: position)
+                if field.elementSize == 1 {
+                    return .bytes(Array(UnsafeBufferPointer(start: field.address.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self), count: count)))
+                }
+                return .scalars(Array(UnsafeBufferPointer(start: field.address.unsafelyUnwrapped.assumingMemoryBound(to: Control.Scalar.self), count: count)))
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+// The one declaration a control makes. Everything else a batch needs (column storage,
+// validation, the lane loop with its tail and threads, conversions between rows and
+// configurations) is written once, generically, in this folder.
+
+/// A control whose configuration LayoutCore lays out one at a time (the scalar reference) or
+/// in batches of columns (the SIMD kernel), with the same bits.
+///
+/// A conforming configuration type declares:
+/// - its `Result`, and its input and result columns as two `FieldSet`s;
+/// - the scalar reference, `referenceLayout(_:)`, and its own validation, `validate()`;
+/// - how a configuration and a result are written to and read from one row of columns;
+/// - the kernel for one lane group, `layOutLanes(_:_:at:count:)`;
+/// - optionally, checks for fields whose rule is `checkedByControl`, rules that tie fields
+///   together, and a fused pass that accepts a valid batch faster than the per-column scans.
+public protocol BatchLayout: Hashable, Sendable {
+    /// The floating-point type the control computes in.
+    associatedtype Scalar: LayoutScalar
+    /// What one layout produces.
+    associatedtype Result: Hashable, Sendable
+    /// The input columns.
+    associatedtype InputFields: FieldSet
+    /// The result columns.
+    associatedtype ResultFields: FieldSet
+
+    /// Checks every field of this configuration; the error names the first bad field, at
+    /// element index 0.
+    func validate() throws(LayoutError)
+
+    /// The scalar reference: the layout of one valid configuration. Invalid input gives
+    /// meaningless results, never a trap.
+    static func referenceLayout(_ configuration: Self) -> Result
+
+    /// Writes `configuration` into `row`.
+    static func write(_ configuration: Self, to row: ColumnRow<InputFields>)
+
+    /// The configuration stored in `row`, or `nil` when a raw value is out of range.
+    static func configuration(in row: ColumnRow<InputFields>) -> Self?
+
+    /// Writes `result` into `row` of the result columns.
+    static func write(_ result: Result, to row: ColumnRow<ResultFields>)
+
+    /// The result stored in `row` of the result columns.
+    static func result(in row: ColumnRow<ResultFields>) -> Result
+
+    /// The batch kernel for the `count` (1...`laneWidth`) controls from `index`:
+    /// `referenceLayout` in lanes, reading `input` and writing `output` (both bound).
+    static func layOutLanes(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int)
+
+    /// The batch kernel for the controls in `range` (one thread's share). The default runs
+    /// `layOutLanes` over full lane groups and the tail; a control whose kernel works in
+    /// several passes over a chunk of groups replaces it.
+    static func layOut(_ input: InputFields, _ output: ResultFields, range: Range<Int>)
+
+    /// Checks the field at `position`, whose rule is `checkedByControl`, for the first
+    /// `count` controls, reporting into `validator`. Called in that field's turn.
+    static func checkFieldRules(
+        at position: Int, of input: InputFields, count: Int, into validator: inout BatchValidator)
+
+    /// Checks the rules that tie fields of one control together, after every field.
+    static func checkCrossFieldRules(_ input: InputFields, count: Int, into validator: inout BatchValidator)
+
+    /// Whether every control passes every rule, in one fused pass; `nil` to use the generic
+    /// per-column scans. Must accept exactly what the detailed checks accept.
+    static func allValid(_ input: InputFields, count: Int) -> Bool?
+}
+
+extension BatchLayout {
+    /// Lays out the controls in `range`, a lane group at a time.
+    ///
+    /// Full groups run the kernel with a constant count, so every load and store is one
+    /// vector instruction and no count test is left in the loop; the tail runs the same code
+    /// in its own function, with padded loads and partial stores (one shared inlined path for
+    /// both made LLVM merge their loads and stores behind per-column branches, with per-lane
+    /// byte inserts and extracts in the full groups).
+    @inlinable
+    public static func layOut(_ input: InputFields, _ output: ResultFields, range: Range<Int>) {
+        var index = range.lowerBound
+        while range.upperBound &- index >= laneWidth {
+            layOutLanes(input, output, at: index, count: laneWidth)
+            index &+= laneWidth
+        }
+        if index < range.upperBound { layOutTail(input, output, at: index, count: range.upperBound &- index) }
+    }
+
+    /// Lays out the last `count` (1..<`laneWidth`) controls: the kernel with loads that pad
+    /// the missing lanes with zeros and stores that write only `count` lanes. Its own
+    /// function, so that the full groups' loop keeps its one-instruction loads and stores.
+    ///
+    /// (The tail once went through a zero-padded scratch group from
+    /// `withUnsafeTemporaryAllocation`. In the release build of `layout-bench`, whose subjects
+    /// are prespecialized, Swift 6.3 miscompiled that closure's typed `throws(Never)`, and every
+    /// batch whose length was not a multiple of four crashed; see Docs/Performance.md.)
+    @inlinable @inline(never)
+    static func layOutTail(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int) {
+        layOutLanes(input, output, at: index, count: count)
+    }
+
+    @inlinable
+    public static func checkFieldRules(
+        at position: Int, of input: InputFields, count: Int, into validator: inout BatchValidator) {}
+
+    @inlinable
+    public static func checkCrossFieldRules(_ input: InputFields, count: Int, into validator: inout BatchValidator) {}
+
+    @inlinable
+    public static func allValid(_ input: InputFields, count: Int) -> Bool? { nil }
+
+    /// Lays out this configuration after validating it: the scalar reference.
+    ///
+    /// - Throws: `LayoutError` naming the first bad field (element index 0).
+    @inlinable
+    public func layout() throws(LayoutError) -> Result {
+        try validate()
+        return Self.referenceLayout(self)
+    }
+}
+
+/// One control's row of a batch's columns: read and write its fields by name.
+@dynamicMemberLookup
+public struct ColumnRow<Fields: FieldSet> {
+    /// The bound fields.
+    @usableFromInline let fields: Fields
+    /// The control's index.
+    public let index: Int
+
+    @inlinable
+    init(fields: Fields, index: Int) {
+        self.fields = fields
+        self.index = index
+    }
+
+    /// The value of one field of this control.
+    @inlinable
+    public subscript<Element>(dynamicMember key: KeyPath<Fields, Field<Element>>) -> Element {
+        @inline(__always) get { fields[keyPath: key].base[index] }
+        @inline(__always) nonmutating set { fields[keyPath: key].base[index] = newValue }
+    }
+}
