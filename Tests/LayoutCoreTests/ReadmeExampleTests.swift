@@ -10,10 +10,13 @@ import Testing
     /// Runs the README's code on `visibleCells`: the frames, or the error it prints.
     static func readmeBatchExample(_ visibleCells: [Cell]) -> (ButtonContentResultColumns<Float>, LayoutError?) {
         var printed: LayoutError?
+        var printedFrames: [LayoutRect<Float>] = []
         func print(_ error: any Error) { printed = error as? LayoutError }
+        func print(_ frame: LayoutRect<Float>) { printedFrames.append(frame) }
 
         // From here to the end of the `do`/`catch`: the README's code, unchanged.
-        // One column per field (structure of arrays); enumerations as raw values.
+        // One column per field (structure of arrays) in storage the library owns; enumerations as
+        // raw values. Read or write one column by name: columns.titleWidth[3] = 42.
         var columns = ButtonContentColumns<Float>()
         for cell in visibleCells {
             columns.append(ButtonContentConfiguration(
@@ -26,9 +29,15 @@ import Testing
         var frames = ButtonContentResultColumns<Float>()  // reuse between frames: no allocation
         do {
             try columns.layout(into: &frames)                     // SIMD, all cores from 256K controls
+            if !frames.isEmpty {
+                let firstImage = frames[0].imageFrame  // or read the columns frames.imageX, frames.imageY, ...
+                print(firstImage)
+            }
         } catch {
             print(error)  // e.g. "element 12, field 'titleWidth': -3.0 is negative"; frames untouched
         }
+        // The example reads the first image frame only when the batch was laid out.
+        #expect(printedFrames == (printed == nil && !visibleCells.isEmpty ? [frames[0].imageFrame] : []))
         return (frames, printed)
     }
 

@@ -183,6 +183,9 @@ public struct BatchResultColumns<Control: BatchLayout>: @unchecked Sendable {
     /// The number of results.
     @inlinable public var count: Int { storage.count }
 
+    /// Whether there are no results.
+    @inlinable public var isEmpty: Bool { storage.count == 0 }
+
     @inlinable
     mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
