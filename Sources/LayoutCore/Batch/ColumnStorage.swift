@@ -138,3 +138,42 @@ final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
         UnsafeRawBufferPointer(start: a, count: bytes).elementsEqual(UnsafeRawBufferPointer(start: b, count: bytes))
     }
 }
+
+// MARK: - A zero-padded scratch lane group
+
+extension FieldSet {
+    /// Calls `body` with a copy of these (bound) fields' elements `start ..< start + count`
+    /// in scratch columns of one lane group, padded with zeros, and `results`' fields bound to
+    /// scratch result columns of one lane group; then copies the first `count` results back to
+    /// `results`' columns from `start`. Kernels whose passes only handle full lane groups run
+    /// the last, partial group this way.
+    @inlinable
+    func withScratchLaneGroup<Results: FieldSet>(
+        from start: Int, count: Int, results: Results, _ body: (Self, Results) -> Void
+    ) {
+        let inputCount = Self.fieldCount, resultCount = Results.fieldCount
+        // Eight bytes per element covers every element type.
+        let stride = laneWidth * 8
+        withUnsafeTemporaryAllocation(byteCount: (inputCount + resultCount) * stride, alignment: 64) { scratch in
+            let base = scratch.baseAddress.unsafelyUnwrapped
+            base.initializeMemory(as: UInt8.self, repeating: 0, count: scratch.count)
+            var scratchInput = Self(), scratchResults = Results()
+            for position in 0..<inputCount {
+                let field = self.field(at: position), address = base + position * stride
+                address.copyMemory(from: field.address.unsafelyUnwrapped + start * field.elementSize,
+                                   byteCount: count * field.elementSize)
+                scratchInput.bind(position, to: address)
+            }
+            for position in 0..<resultCount {
+                scratchResults.bind(position, to: base + (inputCount + position) * stride)
+            }
+            body(scratchInput, scratchResults)
+            for position in 0..<resultCount {
+                let field = results.field(at: position)
+                (field.address.unsafelyUnwrapped + start * field.elementSize).copyMemory(
+                    from: scratchResults.field(at: position).address.unsafelyUnwrapped,
+                    byteCount: count * field.elementSize)
+            }
+        }
+    }
+}

@@ -149,6 +149,10 @@ public struct Field<Element: ColumnElement>: @unchecked Sendable {
     var base: UnsafeMutablePointer<Element> {
         address.unsafelyUnwrapped.assumingMemoryBound(to: Element.self)
     }
+
+    /// Element `index` of a bound column.
+    @inlinable @inline(__always)
+    subscript(index: Int) -> Element { base[index] }
 }
 
 /// The columns of one side (inputs or results) of a control, declared once as stored

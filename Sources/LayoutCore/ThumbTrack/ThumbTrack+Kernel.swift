@@ -17,64 +17,11 @@
 // - the tail is padded with zeros and goes through the same lane code; padding lanes may
 //   compute NaN or infinities (0 / 0), which is harmless and never stored.
 
-/// Base pointers of every input column.
-@usableFromInline
-struct _ThumbTrackInputPointers<Scalar: LayoutScalar> {
-    @usableFromInline var width, height, inset, translation, velocity, projectionRate: UnsafePointer<Scalar>
-    @usableFromInline var segmentCount, selectedIndex, phase, layoutDirection, snapping, rubberBand, mode: UnsafePointer<UInt8>
-
-    @inlinable
-    init(width: UnsafePointer<Scalar>, height: UnsafePointer<Scalar>, inset: UnsafePointer<Scalar>,
-         segmentCount: UnsafePointer<UInt8>, selectedIndex: UnsafePointer<UInt8>,
-         translation: UnsafePointer<Scalar>, velocity: UnsafePointer<Scalar>,
-         phase: UnsafePointer<UInt8>, layoutDirection: UnsafePointer<UInt8>,
-         snapping: UnsafePointer<UInt8>, projectionRate: UnsafePointer<Scalar>,
-         rubberBand: UnsafePointer<UInt8>, mode: UnsafePointer<UInt8>) {
-        (self.width, self.height, self.inset) = (width, height, inset)
-        (self.segmentCount, self.selectedIndex) = (segmentCount, selectedIndex)
-        (self.translation, self.velocity) = (translation, velocity)
-        (self.phase, self.layoutDirection) = (phase, layoutDirection)
-        (self.snapping, self.projectionRate) = (snapping, projectionRate)
-        (self.rubberBand, self.mode) = (rubberBand, mode)
-    }
-}
-
-/// Base pointers of every input and output column of a validated batch.
-@usableFromInline
-struct _ThumbTrackPointers<Scalar: LayoutScalar>: @unchecked Sendable {
-    @usableFromInline var input: _ThumbTrackInputPointers<Scalar>
-    @usableFromInline var thumbX, thumbY, thumbWidth, thumbHeight: UnsafeMutablePointer<Scalar>
-    @usableFromInline var selectedIndex, indexChanged: UnsafeMutablePointer<UInt8>
-
-    @inlinable
-    init(_ input: _ThumbTrackInputPointers<Scalar>,
-         thumbX: UnsafeMutablePointer<Scalar>, thumbY: UnsafeMutablePointer<Scalar>,
-         thumbWidth: UnsafeMutablePointer<Scalar>, thumbHeight: UnsafeMutablePointer<Scalar>,
-         selectedIndex: UnsafeMutablePointer<UInt8>, indexChanged: UnsafeMutablePointer<UInt8>) {
-        self.input = input
-        (self.thumbX, self.thumbY, self.thumbWidth, self.thumbHeight) = (thumbX, thumbY, thumbWidth, thumbHeight)
-        (self.selectedIndex, self.indexChanged) = (selectedIndex, indexChanged)
-    }
-}
-
-extension _ThumbTrackInputPointers {
-    /// The columns of bound input fields.
-    @inlinable @inline(__always)
-    init(_ f: ThumbTrackConfiguration<Scalar>.InputFields) {
-        self.init(width: f.width.base, height: f.height.base, inset: f.inset.base,
-                  segmentCount: f.segmentCount.base, selectedIndex: f.selectedIndex.base,
-                  translation: f.translation.base, velocity: f.velocity.base,
-                  phase: f.phase.base, layoutDirection: f.layoutDirection.base,
-                  snapping: f.snapping.base, projectionRate: f.projectionRate.base,
-                  rubberBand: f.rubberBand.base, mode: f.mode.base)
-    }
-}
-
 extension ThumbTrackConfiguration {
     /// The fused pass: every rule at once (see `_ThumbTrackValidation.allValid`).
     @inlinable
     public static func allValid(_ input: InputFields, count: Int) -> Bool? {
-        _ThumbTrackValidation.allValid(_ThumbTrackInputPointers(input), count: count)
+        _ThumbTrackValidation.allValid(input, count: count)
     }
 
     /// `selectedIndex < segmentCount`, and a `.projected` rate in `0 < rate < 1` (any
@@ -84,7 +31,7 @@ extension ThumbTrackConfiguration {
         at position: Int, of input: InputFields, count: Int, into validator: inout BatchValidator
     ) {
         typealias Lanes = LaneVector<Scalar>
-        let p = _ThumbTrackInputPointers(input)
+        let p = input
         if position == InputFields.position(of: \.selectedIndex) {
             validator.checkGroups(groupIsBad: { i in
                 let n = Lanes.load(p.segmentCount, at: i, count: laneWidth)
@@ -119,7 +66,7 @@ extension ThumbTrackConfiguration {
     @inlinable
     public static func checkCrossFieldRules(_ input: InputFields, count: Int, into validator: inout BatchValidator) {
         typealias Lanes = LaneVector<Scalar>
-        let p = _ThumbTrackInputPointers(input)
+        let p = input
         validator.checkGroups(groupIsBad: { i in
             let width = Lanes.load(p.width, at: i, count: laneWidth)
             let height = Lanes.load(p.height, at: i, count: laneWidth)
@@ -140,12 +87,7 @@ extension ThumbTrackConfiguration {
     /// The kernel for one lane group (see `ThumbTrack._laneGroup`).
     @inlinable @inline(__always)
     public static func layOutLanes(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int) {
-        let pointers = _ThumbTrackPointers(
-            _ThumbTrackInputPointers(input),
-            thumbX: output.thumbX.base, thumbY: output.thumbY.base,
-            thumbWidth: output.thumbWidth.base, thumbHeight: output.thumbHeight.base,
-            selectedIndex: output.selectedIndex.base, indexChanged: output.indexChanged.base)
-        ThumbTrack._laneGroup(pointers, at: index, count: count)
+        ThumbTrack._laneGroup(input, output, at: index, count: count)
     }
 }
 
@@ -158,7 +100,7 @@ enum _ThumbTrackValidation {
     /// so "all valid" here means the detailed pass finds nothing; a control this pass refuses
     /// is always refused there too (with its error).
     @inlinable
-    static func allValid<Scalar: LayoutScalar>(_ p: _ThumbTrackInputPointers<Scalar>, count: Int) -> Bool {
+    static func allValid<Scalar: LayoutScalar>(_ p: ThumbTrackConfiguration<Scalar>.InputFields, count: Int) -> Bool {
         // The byte columns, sixteen controls per integer vector (vector-against-vector
         // compares: the scalar-operand forms are per-lane loops). `mode` is only remembered:
         // the `.legacy` rule needs `inset`, checked with the numbers below.
@@ -171,8 +113,8 @@ enum _ThumbTrackValidation {
             var anyBad = SIMDMask<SIMD16<Int8>>(repeating: false)
             var anyMode = SIMD16<UInt8>()
             while count &- index >= 16 {
-                func bytes(_ column: UnsafePointer<UInt8>) -> SIMD16<UInt8> {
-                    UnsafeRawPointer(column + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                func bytes(_ column: Field<UInt8>) -> SIMD16<UInt8> {
+                    UnsafeRawPointer(column.base + index).loadUnaligned(as: SIMD16<UInt8>.self)
                 }
                 let two = SIMD16<UInt8>(repeating: 2), three = SIMD16<UInt8>(repeating: 3)
                 let n = bytes(p.segmentCount)
@@ -282,9 +224,11 @@ extension ThumbTrack {
     /// Lays out `count` (1...`laneWidth`) controls starting at `index`:
     /// `layout(unchecked:)` in lanes, both modes computed and one kept per lane.
     @inlinable @inline(__always)
-    static func _laneGroup<Scalar>(_ p: _ThumbTrackPointers<Scalar>, at index: Int, count: Int) {
+    static func _laneGroup<Scalar>(
+        _ q: ThumbTrackConfiguration<Scalar>.InputFields, _ p: ThumbTrackConfiguration<Scalar>.ResultFields,
+        at index: Int, count: Int
+    ) {
         typealias Lanes = LaneVector<Scalar>
-        let q = p.input
         let zero = Lanes()
         let one = Lanes(repeating: 1)
         let width = Lanes.load(q.width, at: index, count: count)
@@ -423,8 +367,8 @@ extension ThumbTrack {
         // `indexChanged` compares the stored index bytes with the input's: for indices
         // (0...254) equal bytes are equal values, and the bytes are at hand.
         let selectedBytes = selectedIndex._bytes
-        Lanes._storeBytes(selectedBytes, to: p.selectedIndex, at: index, count: count)
-        let changed = Lanes._bytesDiffer(selectedBytes, Lanes._loadBytes(q.selectedIndex, at: index, count: count))
-        Lanes._storeBytes(changed, to: p.indexChanged, at: index, count: count)
+        Lanes._storeBytes(selectedBytes, to: p.selectedIndex.base, at: index, count: count)
+        let changed = Lanes._bytesDiffer(selectedBytes, Lanes._loadBytes(q.selectedIndex.base, at: index, count: count))
+        Lanes._storeBytes(changed, to: p.indexChanged.base, at: index, count: count)
     }
 }

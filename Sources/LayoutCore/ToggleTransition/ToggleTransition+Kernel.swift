@@ -16,82 +16,17 @@
 //   group of scratch columns padded with zeros. Padding lanes compute NaN (0 / 0), which is
 //   harmless and never stored.
 
-/// Base pointers of every input and output column of a validated batch.
+/// The bound input and result fields of a batch, as the kernel's passes see them.
 @usableFromInline
-struct _ToggleTransitionPointers<Scalar: LayoutScalar>: @unchecked Sendable {
-    @usableFromInline var input: _ToggleTransitionInputPointers<Scalar>
-    @usableFromInline var offAlpha, offScale, offX, offY, offWidth, offHeight: UnsafeMutablePointer<Scalar>
-    @usableFromInline var onAlpha, onScale, onX, onY, onWidth, onHeight: UnsafeMutablePointer<Scalar>
-    @usableFromInline var indeterminateAlpha, indeterminateScale, indeterminateX, indeterminateY: UnsafeMutablePointer<Scalar>
-    @usableFromInline var indeterminateWidth, indeterminateHeight: UnsafeMutablePointer<Scalar>
+struct _ToggleTransitionColumns<Scalar: LayoutScalar>: @unchecked Sendable {
+    @usableFromInline var input: ToggleTransitionConfiguration<Scalar>.InputFields
+    @usableFromInline var output: ToggleTransitionConfiguration<Scalar>.ResultFields
 
-    @inlinable
-    init(_ input: _ToggleTransitionInputPointers<Scalar>,
-         off: (UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>,
-               UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>),
-         on: (UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>,
-              UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>),
-         indeterminate: (UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>,
-                         UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>, UnsafeMutablePointer<Scalar>)) {
-        self.input = input
-        (offAlpha, offScale, offX, offY, offWidth, offHeight) = off
-        (onAlpha, onScale, onX, onY, onWidth, onHeight) = on
-        (indeterminateAlpha, indeterminateScale, indeterminateX, indeterminateY,
-         indeterminateWidth, indeterminateHeight) = indeterminate
-    }
-}
-
-/// Base pointers of every input column.
-@usableFromInline
-struct _ToggleTransitionInputPointers<Scalar: LayoutScalar> {
-    @usableFromInline var width, height: UnsafePointer<Scalar>
-    @usableFromInline var offImageWidth, offImageHeight, onImageWidth, onImageHeight: UnsafePointer<Scalar>
-    @usableFromInline var indeterminateImageWidth, indeterminateImageHeight: UnsafePointer<Scalar>
-    @usableFromInline var elapsed, duration: UnsafePointer<Scalar>
-    @usableFromInline var from, to, curve, animated, mode: UnsafePointer<UInt8>
-
-    @inlinable
-    init(width: UnsafePointer<Scalar>, height: UnsafePointer<Scalar>,
-         offImageWidth: UnsafePointer<Scalar>, offImageHeight: UnsafePointer<Scalar>,
-         onImageWidth: UnsafePointer<Scalar>, onImageHeight: UnsafePointer<Scalar>,
-         indeterminateImageWidth: UnsafePointer<Scalar>, indeterminateImageHeight: UnsafePointer<Scalar>,
-         elapsed: UnsafePointer<Scalar>, duration: UnsafePointer<Scalar>,
-         from: UnsafePointer<UInt8>, to: UnsafePointer<UInt8>, curve: UnsafePointer<UInt8>,
-         animated: UnsafePointer<UInt8>, mode: UnsafePointer<UInt8>) {
-        (self.width, self.height) = (width, height)
-        (self.offImageWidth, self.offImageHeight, self.onImageWidth, self.onImageHeight) =
-            (offImageWidth, offImageHeight, onImageWidth, onImageHeight)
-        (self.indeterminateImageWidth, self.indeterminateImageHeight) = (indeterminateImageWidth, indeterminateImageHeight)
-        (self.elapsed, self.duration) = (elapsed, duration)
-        (self.from, self.to, self.curve, self.animated, self.mode) = (from, to, curve, animated, mode)
-    }
-}
-
-extension _ToggleTransitionInputPointers {
-    /// The columns of bound input fields.
-    @inlinable @inline(__always)
-    init(_ f: ToggleTransitionConfiguration<Scalar>.InputFields) {
-        self.init(width: f.width.base, height: f.height.base,
-                  offImageWidth: f.offImageWidth.base, offImageHeight: f.offImageHeight.base,
-                  onImageWidth: f.onImageWidth.base, onImageHeight: f.onImageHeight.base,
-                  indeterminateImageWidth: f.indeterminateImageWidth.base,
-                  indeterminateImageHeight: f.indeterminateImageHeight.base,
-                  elapsed: f.elapsed.base, duration: f.duration.base,
-                  from: f.from.base, to: f.to.base, curve: f.curve.base,
-                  animated: f.animated.base, mode: f.mode.base)
-    }
-}
-
-extension _ToggleTransitionPointers {
-    /// The columns of bound input and result fields.
     @inlinable @inline(__always)
     init(_ input: ToggleTransitionConfiguration<Scalar>.InputFields,
-         _ o: ToggleTransitionConfiguration<Scalar>.ResultFields) {
-        self.init(_ToggleTransitionInputPointers(input),
-                  off: (o.offAlpha.base, o.offScale.base, o.offX.base, o.offY.base, o.offWidth.base, o.offHeight.base),
-                  on: (o.onAlpha.base, o.onScale.base, o.onX.base, o.onY.base, o.onWidth.base, o.onHeight.base),
-                  indeterminate: (o.indeterminateAlpha.base, o.indeterminateScale.base, o.indeterminateX.base,
-                                  o.indeterminateY.base, o.indeterminateWidth.base, o.indeterminateHeight.base))
+         _ output: ToggleTransitionConfiguration<Scalar>.ResultFields) {
+        self.input = input
+        self.output = output
     }
 }
 
@@ -99,27 +34,27 @@ extension ToggleTransitionConfiguration {
     /// The fused pass: every rule at once.
     @inlinable
     public static func allValid(_ input: InputFields, count: Int) -> Bool? {
-        _allValid(_ToggleTransitionInputPointers(input), count: count)
+        _allValid(input, count: count)
     }
 
     /// The kernel for the controls in `range`: chunks of lane groups in three passes (see
     /// `ToggleTransition._kernel`).
     @inlinable
     public static func layOut(_ input: InputFields, _ output: ResultFields, range: Range<Int>) {
-        ToggleTransition._kernel(_ToggleTransitionPointers(input, output), range: range)
+        ToggleTransition._kernel(_ToggleTransitionColumns(input, output), range: range)
     }
 
     /// One lane group through the chunked kernel (the batch entry points use `layOut`).
     @inlinable
     public static func layOutLanes(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int) {
-        ToggleTransition._kernel(_ToggleTransitionPointers(input, output), range: index ..< index + count)
+        ToggleTransition._kernel(_ToggleTransitionColumns(input, output), range: index ..< index + count)
     }
 
     /// Whether every value of every column is valid: the rules of `validate()` (the same
     /// comparisons as `_ValueRule.accepts`, and raw values below the case count compared as
     /// floating-point lanes), over all columns at once, a lane group at a time.
     @inlinable
-    static func _allValid(_ p: _ToggleTransitionInputPointers<Scalar>, count: Int) -> Bool {
+    static func _allValid(_ p: ToggleTransitionConfiguration<Scalar>.InputFields, count: Int) -> Bool {
         typealias Lanes = LaneVector<Scalar>
         let zero = Lanes()
         let maximumLength = Lanes(repeating: Scalar(LayoutLimits.maximumLength))
@@ -132,11 +67,11 @@ extension ToggleTransitionConfiguration {
         let modeCount = Lanes(repeating: Scalar(LayoutMode.allCases.count))
         var valid = zero == zero
         @inline(__always) func check(_ index: Int, _ lanes: Int) {
-            @inline(__always) func length(_ column: UnsafePointer<Scalar>) -> LaneMask<Scalar> {
+            @inline(__always) func length(_ column: Field<Scalar>) -> LaneMask<Scalar> {
                 let v = Lanes.load(column, at: index, count: lanes)
                 return (v >= zero) & (v <= maximumLength)
             }
-            @inline(__always) func raw(_ column: UnsafePointer<UInt8>, below caseCount: Lanes) -> LaneMask<Scalar> {
+            @inline(__always) func raw(_ column: Field<UInt8>, below caseCount: Lanes) -> LaneMask<Scalar> {
                 Lanes.load(column, at: index, count: lanes) < caseCount
             }
             var ok = length(p.width) & length(p.height)
@@ -212,7 +147,7 @@ extension ToggleTransition {
     /// 1...3 controls of the batch are copied into a padded lane group of scratch columns,
     /// computed there, and copied out.
     @inlinable
-    static func _kernel<Scalar>(_ p: _ToggleTransitionPointers<Scalar>, range: Range<Int>) {
+    static func _kernel<Scalar>(_ p: _ToggleTransitionColumns<Scalar>, range: Range<Int>) {
         // Every scratch value is written before it is read (see `_chunk` for the one
         // exception, padded there), so the memory is not cleared. Each capacity is written
         // out as `_chunkLength(Scalar.self)`, a constant once specialized, so that the
@@ -238,72 +173,23 @@ extension ToggleTransition {
         }}}}
     }
 
-    /// The batch's last `count` (1...3) controls from `start`, through a padded lane group:
-    /// one lane group of every input and output column, on the stack (28 columns of `Scalar`,
-    /// at most 896 bytes, and 5 of bytes).
-    @inlinable
+    /// Lays out the last `count` (1..<`laneWidth`) controls: their inputs are copied into a
+    /// scratch lane group padded with zeros, which the full-group passes handle, and the
+    /// results copied back.
+    @inlinable @inline(never)
     static func _tail<Scalar>(
-        _ p: _ToggleTransitionPointers<Scalar>, _ scratch: _ToggleScratch<Scalar>, at start: Int, count: Int
+        _ p: _ToggleTransitionColumns<Scalar>, _ scratch: _ToggleScratch<Scalar>, at start: Int, count: Int
     ) {
-        let w = laneWidth
-        withUnsafeTemporaryAllocation(of: Scalar.self, capacity: 28 * w) { scalars in
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 * w) { bytes in
-            var nextScalar = scalars.baseAddress!, nextByte = bytes.baseAddress!
-            func column() -> UnsafeMutablePointer<Scalar> { defer { nextScalar += w }; return nextScalar }
-            func byteColumn() -> UnsafePointer<UInt8> { defer { nextByte += w }; return UnsafePointer(nextByte) }
-            let input = _ToggleTransitionInputPointers(
-                width: column(), height: column(), offImageWidth: column(), offImageHeight: column(),
-                onImageWidth: column(), onImageHeight: column(),
-                indeterminateImageWidth: column(), indeterminateImageHeight: column(),
-                elapsed: column(), duration: column(), from: byteColumn(), to: byteColumn(), curve: byteColumn(),
-                animated: byteColumn(), mode: byteColumn())
-            let off = (column(), column(), column(), column(), column(), column())
-            let on = (column(), column(), column(), column(), column(), column())
-            let indeterminate = (column(), column(), column(), column(), column(), column())
-            let t = _ToggleTransitionPointers(input, off: off, on: on, indeterminate: indeterminate)
-            _tail(p, t, scratch, at: start, count: count)
-        }}
-    }
-
-    /// `_tail` with the padded lane group `t`.
-    @inlinable
-    static func _tail<Scalar>(
-        _ p: _ToggleTransitionPointers<Scalar>, _ t: _ToggleTransitionPointers<Scalar>,
-        _ scratch: _ToggleScratch<Scalar>, at start: Int, count: Int
-    ) {
-        func copyIn<T: Numeric>(_ source: UnsafePointer<T>, _ destination: UnsafePointer<T>) {
-            let destination = UnsafeMutablePointer(mutating: destination)
-            for lane in 0..<laneWidth { destination[lane] = lane < count ? source[start + lane] : 0 }
+        p.input.withScratchLaneGroup(from: start, count: count, results: p.output) { input, output in
+            _chunk(_ToggleTransitionColumns(input, output), scratch, at: 0, count: laneWidth)
         }
-        let i = p.input, ti = t.input
-        copyIn(i.width, ti.width); copyIn(i.height, ti.height)
-        copyIn(i.offImageWidth, ti.offImageWidth); copyIn(i.offImageHeight, ti.offImageHeight)
-        copyIn(i.onImageWidth, ti.onImageWidth); copyIn(i.onImageHeight, ti.onImageHeight)
-        copyIn(i.indeterminateImageWidth, ti.indeterminateImageWidth)
-        copyIn(i.indeterminateImageHeight, ti.indeterminateImageHeight)
-        copyIn(i.elapsed, ti.elapsed); copyIn(i.duration, ti.duration)
-        copyIn(i.from, ti.from); copyIn(i.to, ti.to); copyIn(i.curve, ti.curve)
-        copyIn(i.animated, ti.animated); copyIn(i.mode, ti.mode)
-        _chunk(t, scratch, at: 0, count: laneWidth)
-        func copyOut(_ source: UnsafeMutablePointer<Scalar>, _ destination: UnsafeMutablePointer<Scalar>) {
-            for lane in 0..<count { destination[start + lane] = source[lane] }
-        }
-        copyOut(t.offAlpha, p.offAlpha); copyOut(t.offScale, p.offScale)
-        copyOut(t.offX, p.offX); copyOut(t.offY, p.offY)
-        copyOut(t.offWidth, p.offWidth); copyOut(t.offHeight, p.offHeight)
-        copyOut(t.onAlpha, p.onAlpha); copyOut(t.onScale, p.onScale)
-        copyOut(t.onX, p.onX); copyOut(t.onY, p.onY)
-        copyOut(t.onWidth, p.onWidth); copyOut(t.onHeight, p.onHeight)
-        copyOut(t.indeterminateAlpha, p.indeterminateAlpha); copyOut(t.indeterminateScale, p.indeterminateScale)
-        copyOut(t.indeterminateX, p.indeterminateX); copyOut(t.indeterminateY, p.indeterminateY)
-        copyOut(t.indeterminateWidth, p.indeterminateWidth); copyOut(t.indeterminateHeight, p.indeterminateHeight)
     }
 
     /// The three passes over `count` controls from `start` (a multiple of the lane width, at
     /// most `_chunkLength`).
     @inlinable
     static func _chunk<Scalar>(
-        _ p: _ToggleTransitionPointers<Scalar>, _ scratch: _ToggleScratch<Scalar>, at start: Int, count: Int
+        _ p: _ToggleTransitionColumns<Scalar>, _ scratch: _ToggleScratch<Scalar>, at start: Int, count: Int
     ) {
         typealias Lanes = LaneVector<Scalar>
         // 1. Progress, and which lanes need the solver.
@@ -385,7 +271,7 @@ extension ToggleTransition {
     /// the easing solver: animating (not at rest) along `.easeInOut`.
     @inlinable @inline(__always)
     static func _begin<Scalar>(
-        _ p: _ToggleTransitionInputPointers<Scalar>, at index: Int
+        _ p: ToggleTransitionConfiguration<Scalar>.InputFields, at index: Int
     ) -> (progress: LaneVector<Scalar>, needsSolver: LaneMask<Scalar>) {
         typealias Lanes = LaneVector<Scalar>
         let elapsed = Lanes.load(p.elapsed, at: index, count: laneWidth)
@@ -399,7 +285,7 @@ extension ToggleTransition {
     /// `!animated || from == to || t >= d` per lane.
     @inlinable @inline(__always)
     static func _atRest<Scalar>(
-        _ p: _ToggleTransitionInputPointers<Scalar>, at index: Int,
+        _ p: ToggleTransitionConfiguration<Scalar>.InputFields, at index: Int,
         elapsed: LaneVector<Scalar>, duration: LaneVector<Scalar>
     ) -> LaneMask<Scalar> {
         typealias Lanes = LaneVector<Scalar>
@@ -414,7 +300,7 @@ extension ToggleTransition {
     /// the others. `layout(unchecked:)` in lanes.
     @inlinable @inline(__always)
     static func _finish<Scalar>(
-        _ p: _ToggleTransitionPointers<Scalar>, eased e: LaneVector<Scalar>, at index: Int
+        _ p: _ToggleTransitionColumns<Scalar>, eased e: LaneVector<Scalar>, at index: Int
     ) {
         typealias Lanes = LaneVector<Scalar>
         let count = laneWidth
@@ -481,23 +367,23 @@ extension ToggleTransition {
         let indeterminateHeight = Lanes.load(input.indeterminateImageHeight, at: index, count: count)
         // (The indeterminate layer's scale is always 1; `* 1` is exact, so it is left out.)
 
-        offAlpha.store(to: p.offAlpha, at: index, count: count)
-        offScale.store(to: p.offScale, at: index, count: count)
-        ((width - offWidth) * half).store(to: p.offX, at: index, count: count)
-        ((height - offHeight) * half).store(to: p.offY, at: index, count: count)
-        offWidth.store(to: p.offWidth, at: index, count: count)
-        offHeight.store(to: p.offHeight, at: index, count: count)
-        onAlpha.store(to: p.onAlpha, at: index, count: count)
-        onScale.store(to: p.onScale, at: index, count: count)
-        ((width - onWidth) * half).store(to: p.onX, at: index, count: count)
-        ((height - onHeight) * half).store(to: p.onY, at: index, count: count)
-        onWidth.store(to: p.onWidth, at: index, count: count)
-        onHeight.store(to: p.onHeight, at: index, count: count)
-        indeterminateAlpha.store(to: p.indeterminateAlpha, at: index, count: count)
-        one.store(to: p.indeterminateScale, at: index, count: count)
-        ((width - indeterminateWidth) * half).store(to: p.indeterminateX, at: index, count: count)
-        ((height - indeterminateHeight) * half).store(to: p.indeterminateY, at: index, count: count)
-        indeterminateWidth.store(to: p.indeterminateWidth, at: index, count: count)
-        indeterminateHeight.store(to: p.indeterminateHeight, at: index, count: count)
+        offAlpha.store(to: p.output.offAlpha, at: index, count: count)
+        offScale.store(to: p.output.offScale, at: index, count: count)
+        ((width - offWidth) * half).store(to: p.output.offX, at: index, count: count)
+        ((height - offHeight) * half).store(to: p.output.offY, at: index, count: count)
+        offWidth.store(to: p.output.offWidth, at: index, count: count)
+        offHeight.store(to: p.output.offHeight, at: index, count: count)
+        onAlpha.store(to: p.output.onAlpha, at: index, count: count)
+        onScale.store(to: p.output.onScale, at: index, count: count)
+        ((width - onWidth) * half).store(to: p.output.onX, at: index, count: count)
+        ((height - onHeight) * half).store(to: p.output.onY, at: index, count: count)
+        onWidth.store(to: p.output.onWidth, at: index, count: count)
+        onHeight.store(to: p.output.onHeight, at: index, count: count)
+        indeterminateAlpha.store(to: p.output.indeterminateAlpha, at: index, count: count)
+        one.store(to: p.output.indeterminateScale, at: index, count: count)
+        ((width - indeterminateWidth) * half).store(to: p.output.indeterminateX, at: index, count: count)
+        ((height - indeterminateHeight) * half).store(to: p.output.indeterminateY, at: index, count: count)
+        indeterminateWidth.store(to: p.output.indeterminateWidth, at: index, count: count)
+        indeterminateHeight.store(to: p.output.indeterminateHeight, at: index, count: count)
     }
 }
