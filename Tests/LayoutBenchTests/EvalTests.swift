@@ -1,5 +1,6 @@
 import Foundation
 import LayoutBench
+import LayoutCore
 import Testing
 
 /// `layout-bench eval` on the fixture files, against frames worked out by hand from SPEC
@@ -138,6 +139,32 @@ struct EvalTests {
         #expect(runCLI(["eval", "--kernel", "button-content", "--engine", "gpu"]).code == ExitCode.usage)
         #expect(runCLI(["eval", "--kernel", "button-content", "--precision", "both"]).code == ExitCode.usage)
         #expect(runCLI(["eval", "--kernel", "button-content", "--input", "/nonexistent.csv"]).code == ExitCode.input)
+    }
+}
+
+/// `help eval` comes from the controls' field sets: every input column by its full name, in
+/// declaration order, and only the values a column accepts.
+struct EvalHelpTests {
+    @Test func everyColumnByItsFullNameInDeclarationOrder() {
+        let result = runCLI(["help", "eval"])
+        #expect(result.code == ExitCode.success)
+        let text = result.out + result.err
+        let sections = text.components(separatedBy: "COLUMNS OF ")
+        for (kernel, names) in [("button-content", ButtonContentColumns<Float>.fieldNames),
+                                ("thumb-track", ThumbTrackColumns<Float>.fieldNames),
+                                ("toggle-transition", ToggleTransitionColumns<Float>.fieldNames)] {
+            let section = sections.first { $0.hasPrefix(kernel + "\n") } ?? ""
+            let lines = names.compactMap { name in
+                section.components(separatedBy: "\n").firstIndex { $0.hasPrefix("  \(name) ") }
+            }
+            #expect(lines.count == names.count, "missing: \(names)")
+            #expect(lines == lines.sorted(), "not in declaration order: \(names)")
+        }
+        #expect(text.contains("  indeterminateImageWidth "))
+        #expect(text.contains("  indeterminateImageHeight "))
+        // A transition may only target off or on: `indeterminate` is not offered for `to`.
+        let to = text.components(separatedBy: "\n").first { $0.hasPrefix("  to ") }
+        #expect(to?.contains("(off|on, required)") == true, "\(String(describing: to))")
     }
 }
 

@@ -161,6 +161,8 @@ public enum LayoutBenchCLI {
         """
         for kernel in EvalKernels.all {
             text += "\nCOLUMNS OF \(kernel.name)\n"
+            // Names are never cut: the column is as wide as the longest name.
+            let width = kernel.inputColumns.map(\.name.count).max() ?? 0
             for column in kernel.inputColumns {
                 var kind: String
                 switch column.kind {
@@ -170,7 +172,7 @@ public enum LayoutBenchCLI {
                 case .enumeration(let names): kind = names.joined(separator: "|")
                 }
                 if let value = column.defaultValue { kind += ", default \(value)" } else { kind += ", required" }
-                text += "  \(column.name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(column.summary) (\(kind))\n"
+                text += "  \(column.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(column.summary) (\(kind))\n"
             }
             text += "  output: \(kernel.outputColumns.joined(separator: ", "))\n"
         }

@@ -194,9 +194,9 @@ extension EvalKernel {
 /// The kernels `eval` knows, by name.
 public enum EvalKernels {
     nonisolated(unsafe) public static let all: [any EvalKernel.Type] = [
-        ButtonContentEval.self,
-        ThumbTrackEval.self,
-        ToggleTransitionEval.self,
+        ControlEval<ButtonContentConfiguration<Float>, ButtonContentConfiguration<Double>>.self,
+        ControlEval<ThumbTrackConfiguration<Float>, ThumbTrackConfiguration<Double>>.self,
+        ControlEval<ToggleTransitionConfiguration<Float>, ToggleTransitionConfiguration<Double>>.self,
     ]
 
     public static func named(_ name: String) -> (any EvalKernel.Type)? {

@@ -314,3 +314,47 @@ extension BatchColumns {
         }
     }
 }
+
+// MARK: - Field-by-position access for tools
+
+/// One element of a column, seen without its field's type.
+@usableFromInline package enum ColumnValue<Scalar: LayoutScalar>: Hashable, Sendable {
+    case scalar(Scalar)
+    case byte(UInt8)
+}
+
+extension BatchResultColumns {
+    /// Writes `result` as control `index`'s results.
+    /// - Precondition: `0 <= index < count`.
+    @inlinable
+    package mutating func set(_ result: Control.Result, at index: Int) {
+        precondition(index >= 0 && index < count, "BatchResultColumns: index out of range")
+        makeUnique()
+        Control.write(result, to: ColumnRow(fields: storage.fields, index: index))
+    }
+
+    /// Element `index` of the result column at `position` (declaration order).
+    @inlinable
+    package func value(field position: Int, at index: Int) -> ColumnValue<Control.Scalar> {
+        precondition(index >= 0 && index < count, "BatchResultColumns: index out of range")
+        let field = storage.fields.field(at: position)
+        return withExtendedLifetime(storage) {
+            if field.elementSize == 1 {
+                return .byte(field.address.unsafelyUnwrapped.load(fromByteOffset: index, as: UInt8.self))
+            }
+            return .scalar(field.address.unsafelyUnwrapped.load(
+                fromByteOffset: index * MemoryLayout<Control.Scalar>.stride, as: Control.Scalar.self))
+        }
+    }
+}
+
+extension FieldSet {
+    /// Whether the field at `position` holds bytes (otherwise scalars).
+    public static func holdsBytes(at position: Int) -> Bool { Self().field(at: position).elementSize == 1 }
+
+    /// The default value of the field at `position` (`nil`: required), for tools.
+    public static func defaultValue(at position: Int) -> Double? { Self().field(at: position).defaultValue }
+
+    /// The summary of the field at `position`, for tools.
+    public static func summary(at position: Int) -> String { "\(Self().field(at: position).summary)" }
+}

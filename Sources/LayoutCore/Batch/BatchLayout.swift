@@ -105,6 +105,21 @@ extension BatchLayout {
     @inlinable
     public static func allValid(_ input: InputFields, count: Int) -> Bool? { nil }
 
+    /// The control's name in reports and tools, in lower case with hyphens: the
+    /// configuration type's name without `Configuration` (`ButtonContentConfiguration` is
+    /// `button-content`).
+    public static var controlName: String {
+        var base = "\(Self.self)"
+        if let generic = base.firstIndex(of: "<") { base = String(base[..<generic]) }
+        if base.hasSuffix("Configuration") { base.removeLast("Configuration".count) }
+        var name = ""
+        for character in base {
+            if character.isUppercase && !name.isEmpty { name += "-" }
+            name += character.lowercased()
+        }
+        return name
+    }
+
     /// Lays out this configuration after validating it: the scalar reference.
     ///
     /// - Throws: `LayoutError` naming the first bad field (element index 0).

@@ -43,13 +43,35 @@ public struct FieldRule: Hashable, Sendable {
     public var lower: Double
     /// The largest accepted value; for `.cases`, the case count.
     public var upper: Double
+    /// For `.cases(of:)`: the enumeration whose raw values the column holds (its case names
+    /// name the raw values in tools such as `layout-bench eval`).
+    public var caseType: (any CaseIterable.Type)?
 
     @inlinable
-    init(kind: Kind, lower: Double = 0, upper: Double = 0, lowerIsExclusive: Bool = false) {
+    init(kind: Kind, lower: Double = 0, upper: Double = 0, lowerIsExclusive: Bool = false,
+         caseType: (any CaseIterable.Type)? = nil) {
         self.kind = kind
         self.lower = lower
         self.upper = upper
         self.lowerIsExclusive = lowerIsExclusive
+        self.caseType = caseType
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.kind == b.kind && a.lowerIsExclusive == b.lowerIsExclusive && a.lower == b.lower
+            && a.upper == b.upper && a.caseType.map(ObjectIdentifier.init) == b.caseType.map(ObjectIdentifier.init)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind); hasher.combine(lowerIsExclusive); hasher.combine(lower); hasher.combine(upper)
+        hasher.combine(caseType.map(ObjectIdentifier.init))
+    }
+
+    /// The case names of a `.cases(of:)` rule, in raw-value order; `nil` for other rules.
+    public var caseNames: [String]? {
+        guard let caseType else { return nil }
+        func names<T: CaseIterable>(_ type: T.Type) -> [String] { type.allCases.map { "\($0)" } }
+        return Array(names(caseType).prefix(Int(upper)))
     }
 
     /// `lower ... upper`.
@@ -81,7 +103,15 @@ public struct FieldRule: Hashable, Sendable {
 
     /// A raw value of `type`: `0 ..< type.allCases.count`.
     @inlinable
-    public static func cases<T: CaseIterable>(of type: T.Type) -> Self { .cases(type.allCases.count) }
+    public static func cases<T: CaseIterable>(of type: T.Type) -> Self {
+        Self(kind: .cases, upper: Double(type.allCases.count), caseType: type)
+    }
+
+    /// The first `count` raw values of `type` (a column that accepts only some of its cases).
+    @inlinable
+    public static func cases<T: CaseIterable>(of type: T.Type, count: Int) -> Self {
+        Self(kind: .cases, upper: Double(count), caseType: type)
+    }
 
     /// A flag: 0 or 1.
     @inlinable public static var flag: Self { .cases(2) }
@@ -135,13 +165,24 @@ public struct Field<Element: ColumnElement>: @unchecked Sendable {
     @usableFromInline let elementSize: Int
     /// The column's first element, in a field set bound to storage.
     @usableFromInline var address: UnsafeMutableRawPointer?
+    /// What the column holds, in a few words (for tools and generated docs).
+    public let summary: StaticString
+    /// The value tools use when an input leaves the field out; `nil` when it is required.
+    public let defaultValue: Double?
 
     /// A column whose values must satisfy `rule`.
+    ///
+    /// - Parameters:
+    ///   - default: the value tools (`layout-bench eval`) use when an input leaves the field
+    ///     out; `nil` (the default) makes it required.
+    ///   - summary: what the column holds, in a few words.
     @inlinable
-    public init(_ rule: FieldRule) {
+    public init(_ rule: FieldRule, default defaultValue: Double? = nil, _ summary: StaticString = "") {
         self.rule = rule
         self.elementSize = MemoryLayout<Element>.size
         self.address = nil
+        self.summary = summary
+        self.defaultValue = defaultValue
     }
 
     /// The column's first element. Only valid in a bound field set (the kernel's).
@@ -181,8 +222,10 @@ public protocol FieldSet: Sendable {
 extension FieldSet {
     /// The number of fields.
     @inlinable
-    static var fieldCount: Int {
-        MemoryLayout<Self>.size / MemoryLayout<AnyField>.stride
+    public static var fieldCount: Int {
+        // N fields take (N - 1) strides and one field's size (the last has no tail padding).
+        let size = MemoryLayout<Self>.size
+        return size == 0 ? 0 : (size - MemoryLayout<AnyField>.size) / MemoryLayout<AnyField>.stride + 1
     }
 
     /// The field at `position` (declaration order), without its element type.
@@ -224,8 +267,4 @@ extension FieldSet {
         let fields = Self()
         return (0..<fieldCount).map { fields.field(at: $0).rule }
     }
-
-    /// Whether the field at `position` holds bytes (otherwise scalars).
-    @inlinable
-    func holdsBytes(at position: Int) -> Bool { field(at: position).elementSize == 1 }
 }

@@ -89,26 +89,24 @@ public typealias ButtonContentResultColumns<Scalar: LayoutScalar> = BatchResultC
 extension ButtonContentConfiguration: BatchLayout {
     /// The input columns: the configuration's fields, enumerations as raw values.
     public struct InputFields: FieldSet {
-        /// The bounds' width `W`.
-        public var width = Field<Scalar>(.length)
-        /// The bounds' height `H`.
-        public var height = Field<Scalar>(.length)
-        public var insetTop = Field<Scalar>(.length)
-        public var insetLeading = Field<Scalar>(.length)
-        public var insetBottom = Field<Scalar>(.length)
-        public var insetTrailing = Field<Scalar>(.length)
-        public var imageWidth = Field<Scalar>(.length)
-        public var imageHeight = Field<Scalar>(.length)
-        public var titleWidth = Field<Scalar>(.length)
-        public var titleHeight = Field<Scalar>(.length)
-        public var imagePadding = Field<Scalar>(.length)
-        public var displayScale = Field<Scalar>(.displayScale)
-        /// `ImagePlacement` raw values.
-        public var imagePlacement = Field<UInt8>(.cases(of: ImagePlacement.self))
-        /// `LayoutDirection` raw values.
-        public var layoutDirection = Field<UInt8>(.cases(of: LayoutDirection.self))
-        /// `LayoutMode` raw values.
-        public var mode = Field<UInt8>(.cases(of: LayoutMode.self))
+        public var width = Field<Scalar>(.length, "bounds width W (points)")
+        public var height = Field<Scalar>(.length, "bounds height H")
+        public var insetTop = Field<Scalar>(.length, default: 0, "content inset, top")
+        public var insetLeading = Field<Scalar>(.length, default: 0, "content inset, leading (left in LTR, right in RTL)")
+        public var insetBottom = Field<Scalar>(.length, default: 0, "content inset, bottom")
+        public var insetTrailing = Field<Scalar>(.length, default: 0, "content inset, trailing")
+        public var imageWidth = Field<Scalar>(.length, "image size iw (0 = no image in .fit)")
+        public var imageHeight = Field<Scalar>(.length, "image size ih")
+        public var titleWidth = Field<Scalar>(.length, "title size tw (0 = no title in .fit)")
+        public var titleHeight = Field<Scalar>(.length, "title size th")
+        public var imagePadding = Field<Scalar>(.length, default: 0, "spacing s between image and title")
+        public var displayScale = Field<Scalar>(.displayScale, default: 0, "pixels per point to snap to (0 = no snapping)")
+        public var imagePlacement = Field<UInt8>(
+            .cases(of: ImagePlacement.self), default: 1, "image relative to the title")
+        public var layoutDirection = Field<UInt8>(
+            .cases(of: LayoutDirection.self), default: 0, "layout direction")
+        public var mode = Field<UInt8>(
+            .cases(of: LayoutMode.self), default: 0, "fit (hardened) or legacy (UIKit's arithmetic, quirks kept)")
         @inlinable public init() {}
     }
 

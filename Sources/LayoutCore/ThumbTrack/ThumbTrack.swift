@@ -26,6 +26,13 @@ public enum ThumbTrackPhase: UInt8, CaseIterable, Hashable, Sendable, Codable {
     case cancelled = 2
 }
 
+/// The kinds of `ThumbTrackSnapping`, as the `snapping` column stores them
+/// (`ThumbTrackSnapping.rawKind`).
+public enum ThumbTrackSnappingKind: UInt8, CaseIterable, Hashable, Sendable, Codable {
+    case nearest = 0
+    case projected = 1
+}
+
 /// How a released thumb picks its segment.
 public enum ThumbTrackSnapping<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
     /// The segment nearest to where the thumb was released. A thumb dragged exactly half a
@@ -168,28 +175,29 @@ extension ThumbTrackConfiguration: BatchLayout {
     /// does not fit in a byte (an invalid configuration) is stored as a value validation
     /// refuses for that control: 0 segments, index 255.
     public struct InputFields: FieldSet {
-        public var width = Field<Scalar>(.length)
-        public var height = Field<Scalar>(.length)
-        public var inset = Field<Scalar>(.length)
-        /// `2 ... LayoutLimits.maximumSegmentCount`.
-        public var segmentCount = Field<UInt8>(.range(2 ... Double(LayoutLimits.maximumSegmentCount)))
+        public var width = Field<Scalar>(.length, "bounds width W (points)")
+        public var height = Field<Scalar>(.length, "bounds height H")
+        public var inset = Field<Scalar>(.length, default: 0, "gap i between the bounds and the track, every side")
+        public var segmentCount = Field<UInt8>(
+            .range(2 ... Double(LayoutLimits.maximumSegmentCount)), default: 2, "number of segments n (2...255)")
         /// Below `segmentCount`.
-        public var selectedIndex = Field<UInt8>(.checkedByControl)
-        public var translation = Field<Scalar>(.signedLength)
-        public var velocity = Field<Scalar>(.signedLength)
-        /// `ThumbTrackPhase` raw values.
-        public var phase = Field<UInt8>(.cases(of: ThumbTrackPhase.self))
-        /// `LayoutDirection` raw values.
-        public var layoutDirection = Field<UInt8>(.cases(of: LayoutDirection.self))
+        public var selectedIndex = Field<UInt8>(
+            .checkedByControl, default: 0, "selected segment k when the pan began, from the leading end")
+        public var translation = Field<Scalar>(.signedLength, default: 0, "pan translation dx (points, screen x)")
+        public var velocity = Field<Scalar>(.signedLength, default: 0, "pan velocity v (points/s, screen x)")
+        public var phase = Field<UInt8>(.cases(of: ThumbTrackPhase.self), default: 0, "pan phase")
+        public var layoutDirection = Field<UInt8>(.cases(of: LayoutDirection.self), default: 0, "layout direction")
         /// `ThumbTrackSnapping.rawKind`: 0 nearest, 1 projected.
-        public var snapping = Field<UInt8>(.cases(Int(ThumbTrackSnapping<Scalar>.kindCount)))
+        public var snapping = Field<UInt8>(
+            .cases(of: ThumbTrackSnappingKind.self), default: 0, "how .ended picks the segment")
         /// The deceleration rate of `.projected` snapping, `0 < rate < 1`; any finite value
         /// (ignored) for `.nearest`, where `append` writes 0.
-        public var projectionRate = Field<Scalar>(.checkedByControl)
+        public var projectionRate = Field<Scalar>(
+            .checkedByControl, default: 0.998, "deceleration rate of projected snapping (0 < rate < 1; ignored for nearest)")
         /// 1 for a rubber band past the ends, 0 for none.
-        public var rubberBand = Field<UInt8>(.flag)
-        /// `LayoutMode` raw values.
-        public var mode = Field<UInt8>(.cases(of: LayoutMode.self))
+        public var rubberBand = Field<UInt8>(.flag, default: 0, "rubber band past the ends while .changed")
+        public var mode = Field<UInt8>(
+            .cases(of: LayoutMode.self), default: 0, "fit (hardened) or legacy (the original switch: n = 2, inset 1)")
         @inlinable public init() {}
     }
 
@@ -202,7 +210,7 @@ extension ThumbTrackConfiguration: BatchLayout {
         /// The selected segment after the phase (0...254).
         public var selectedIndex = Field<UInt8>(.result)
         /// 1 where `selectedIndex` differs from the input's, 0 elsewhere.
-        public var indexChanged = Field<UInt8>(.result)
+        public var indexChanged = Field<UInt8>(.flag)
         @inlinable public init() {}
     }
 

@@ -17,27 +17,26 @@ extension ToggleTransitionConfiguration: BatchLayout {
     /// (indeterminate); `to` 0 (off) or 1 (on), the states a change may target; `curve` 0
     /// (linear) or 1 (easeInOut); `animated` 0 or 1; `mode` 0 (fit) or 1 (legacy).
     public struct InputFields: FieldSet {
-        public var width = Field<Scalar>(.length)
-        public var height = Field<Scalar>(.length)
-        public var offImageWidth = Field<Scalar>(.length)
-        public var offImageHeight = Field<Scalar>(.length)
-        public var onImageWidth = Field<Scalar>(.length)
-        public var onImageHeight = Field<Scalar>(.length)
-        public var indeterminateImageWidth = Field<Scalar>(.length)
-        public var indeterminateImageHeight = Field<Scalar>(.length)
-        /// `ToggleState` raw values.
-        public var from = Field<UInt8>(.cases(of: ToggleState.self))
-        /// 0 (off) or 1 (on).
-        public var to = Field<UInt8>(.cases(Int(ToggleTransitionConfiguration.targetStateCount)))
-        /// Seconds since the change; negative means "not started yet".
-        public var elapsed = Field<Scalar>(ToggleTransitionConfiguration.elapsedTimeRule)
-        /// Seconds; above 0.
-        public var duration = Field<Scalar>(ToggleTransitionConfiguration.durationRule)
-        /// `ToggleTransitionCurve` raw values.
-        public var curve = Field<UInt8>(.cases(of: ToggleTransitionCurve.self))
-        public var animated = Field<UInt8>(.flag)
-        /// `LayoutMode` raw values.
-        public var mode = Field<UInt8>(.cases(of: LayoutMode.self))
+        public var width = Field<Scalar>(.length, "bounds width W (points)")
+        public var height = Field<Scalar>(.length, "bounds height H")
+        public var offImageWidth = Field<Scalar>(.length, "image width of the off layer")
+        public var offImageHeight = Field<Scalar>(.length, "image height of the off layer")
+        public var onImageWidth = Field<Scalar>(.length, "image width of the on layer")
+        public var onImageHeight = Field<Scalar>(.length, "image height of the on layer")
+        public var indeterminateImageWidth = Field<Scalar>(.length, "image width of the indeterminate layer")
+        public var indeterminateImageHeight = Field<Scalar>(.length, "image height of the indeterminate layer")
+        public var from = Field<UInt8>(.cases(of: ToggleState.self), "state at rest when the change was requested")
+        /// 0 (off) or 1 (on): the states a change may target.
+        public var to = Field<UInt8>(
+            .cases(of: ToggleState.self, count: Int(ToggleTransitionConfiguration.targetStateCount)),
+            "requested state: off or on")
+        public var elapsed = Field<Scalar>(
+            ToggleTransitionConfiguration.elapsedTimeRule, "time t since the request (seconds; before 0: not started)")
+        public var duration = Field<Scalar>(ToggleTransitionConfiguration.durationRule, "duration d (seconds, > 0)")
+        public var curve = Field<UInt8>(.cases(of: ToggleTransitionCurve.self), default: 1, "timing curve")
+        public var animated = Field<UInt8>(.flag, default: 1, "false jumps to the rest state of to")
+        public var mode = Field<UInt8>(
+            .cases(of: LayoutMode.self), default: 0, "fit (hardened) or legacy (the original control's quirks)")
         @inlinable public init() {}
     }
 
