@@ -70,6 +70,13 @@ public enum BitPattern {
         equal(a.x, b.x) && equal(a.y, b.y) && equal(a.width, b.width) && equal(a.height, b.height)
     }
 
+    /// The bit pattern of `value`, widened to 64 bits.
+    public static func bits<S: LayoutScalar>(_ value: S) -> UInt64 {
+        if let float = value as? Float { return UInt64(float.bitPattern) }
+        if let double = value as? Double { return double.bitPattern }
+        return 0
+    }
+
     /// A readable hexadecimal bit pattern for failure messages.
     public static func hex<S: LayoutScalar>(_ value: S) -> String {
         if let float = value as? Float { return "0x" + String(float.bitPattern, radix: 16) }

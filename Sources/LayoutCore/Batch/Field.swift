@@ -268,3 +268,11 @@ extension FieldSet {
         return (0..<fieldCount).map { fields.field(at: $0).rule }
     }
 }
+
+extension FieldSet {
+    /// The bytes one control occupies in these columns (every field's element size, added).
+    public static var bytesPerControl: Int {
+        let fields = Self()
+        return (0..<fieldCount).reduce(0) { $0 + fields.field(at: $1).elementSize }
+    }
+}

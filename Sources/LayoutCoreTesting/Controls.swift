@@ -1,0 +1,80 @@
+import LayoutCore
+
+/// A control as the tests, the fuzz targets and the benchmark see it: its batch declaration
+/// (`BatchLayout`) and the typical configurations the benchmark lays out.
+public protocol ControlUnderTest: BatchLayout {
+    /// `count` typical, valid configurations from `seed` (UI-sized values, random modes and
+    /// states): the benchmark's input.
+    static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self]
+}
+
+/// Every control under test, in both precisions, in report order: the one list a new
+/// control joins (see Docs/AddingAControl.md).
+public enum Controls {
+    nonisolated(unsafe) public static let all: [any ControlUnderTest.Type] = [
+        ButtonContentConfiguration<Float>.self,
+        ButtonContentConfiguration<Double>.self,
+        ThumbTrackConfiguration<Float>.self,
+        ThumbTrackConfiguration<Double>.self,
+        ToggleTransitionConfiguration<Float>.self,
+        ToggleTransitionConfiguration<Double>.self,
+    ]
+}
+
+extension ButtonContentConfiguration: ControlUnderTest {
+    public static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self] {
+        ButtonContentGenerator.batch(count: count, seed: seed, as: Scalar.self).configurations
+    }
+}
+
+extension ThumbTrackConfiguration: ControlUnderTest {
+    public static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self] {
+        ThumbTrackGenerator.benchmarkBatch(count: count, seed: seed, as: Scalar.self).configurations
+    }
+}
+
+extension ToggleTransitionConfiguration: ControlUnderTest {
+    public static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self] {
+        ToggleTransitionGenerator.benchmarkBatch(count: count, seed: seed, as: Scalar.self).configurations
+    }
+}
+
+/// Bit-for-bit comparison of results, for any control: every result field compared as
+/// `BitPattern.equal` does (NaN equals NaN, zeros by their sign), bytes exactly.
+public enum ResultBits {
+    /// Whether every field of control `index` in `a` and in `b` has the same bits.
+    public static func equal<C: BatchLayout>(_ a: BatchResultColumns<C>, _ b: BatchResultColumns<C>, at index: Int) -> Bool {
+        for position in 0..<C.ResultFields.fieldCount {
+            switch (a.value(field: position, at: index), b.value(field: position, at: index)) {
+            case (.scalar(let x), .scalar(let y)): if !BitPattern.equal(x, y) { return false }
+            case (.byte(let x), .byte(let y)): if x != y { return false }
+            default: return false
+            }
+        }
+        return true
+    }
+
+    /// Results as columns (the reference's, say), to compare with a kernel's output.
+    public static func columns<C: BatchLayout>(_ results: [C.Result], as: C.Type = C.self) -> BatchResultColumns<C> {
+        var columns = BatchResultColumns<C>(count: results.count)
+        for (index, result) in results.enumerated() { columns.set(result, at: index) }
+        return columns
+    }
+
+    /// A hash of every field of every `stride`-th control (FNV-1a over the bit patterns):
+    /// equal outputs give equal checksums.
+    public static func checksum<C: BatchLayout>(_ columns: BatchResultColumns<C>, stride: Int = 61) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for index in Swift.stride(from: 0, to: columns.count, by: stride) {
+            for position in 0..<C.ResultFields.fieldCount {
+                let bits: UInt64
+                switch columns.value(field: position, at: index) {
+                case .scalar(let value): bits = BitPattern.bits(value)
+                case .byte(let value): bits = UInt64(value)
+                }
+                hash = (hash ^ bits) &* 0x100_0000_01b3
+            }
+        }
+        return hash
+    }
+}
