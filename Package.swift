@@ -32,11 +32,11 @@ let package = Package(
         ),
         // Benchmark: `LayoutBench` holds the layout-bench CLI's logic (argument parsing, timing,
         // statistics, roofline, JSON/CSV reports, SVG charts, `compare`, `eval`) so that it can
-        // be tested; the `layout-bench` executable plugs its subjects (Benchmarks/layout-bench/
-        // Subjects) into it. Run with `swift run -c release layout-bench`.
+        // be tested; the `layout-bench` executable plugs in one subject per control of the
+        // registry (`Controls.all`, LayoutCoreTesting). Run with `swift run -c release layout-bench`.
         .target(
             name: "LayoutBench",
-            dependencies: ["LayoutCore", "LayoutCoreTesting"],
+            dependencies: ["LayoutCore"],
             path: "Benchmarks/LayoutBench",
             linkerSettings: linkLibm
         ),

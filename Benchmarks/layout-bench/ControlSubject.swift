@@ -9,7 +9,7 @@ import LayoutCoreTesting
 /// The runner calls subjects through `any LayoutBenchSubject`, whose witnesses would run the
 /// generic (unspecialized, ~100x slower) code; `@_specialize` on each timed method makes the
 /// generic entry point jump to code specialized for each registered control. A control added
-/// to `Controls.all` gets a pair of `@_specialize` lines on the four methods below.
+/// to `Controls.all` gets a pair of `@_specialize` lines on the timed methods, `init` and `verify`.
 struct ControlSubject<Control: ControlUnderTest>: LayoutBenchSubject {
     static var kernel: String { Control.controlName }
     static var precision: String { Control.Scalar.self == Float.self ? "Float" : "Double" }
@@ -24,6 +24,12 @@ struct ControlSubject<Control: ControlUnderTest>: LayoutBenchSubject {
     var referenceOutput: [Control.Result]
     var kernelOutput: BatchResultColumns<Control>
 
+    @_specialize(where Control == ButtonContentConfiguration<Float>)
+    @_specialize(where Control == ButtonContentConfiguration<Double>)
+    @_specialize(where Control == ThumbTrackConfiguration<Float>)
+    @_specialize(where Control == ThumbTrackConfiguration<Double>)
+    @_specialize(where Control == ToggleTransitionConfiguration<Float>)
+    @_specialize(where Control == ToggleTransitionConfiguration<Double>)
     init(count: Int, seed: UInt64) {
         configurations = Control.benchmarkConfigurations(count: count, seed: seed)
         columns = BatchColumns(configurations)
@@ -72,9 +78,15 @@ struct ControlSubject<Control: ControlUnderTest>: LayoutBenchSubject {
     }
 
     /// Throws when the kernel's last output differs from the reference's in any bit.
+    @_specialize(where Control == ButtonContentConfiguration<Float>)
+    @_specialize(where Control == ButtonContentConfiguration<Double>)
+    @_specialize(where Control == ThumbTrackConfiguration<Float>)
+    @_specialize(where Control == ThumbTrackConfiguration<Double>)
+    @_specialize(where Control == ToggleTransitionConfiguration<Float>)
+    @_specialize(where Control == ToggleTransitionConfiguration<Double>)
     func verify() throws {
         let reference = ResultBits.columns(referenceOutput, as: Control.self)
-        for index in configurations.indices where !ResultBits.equal(reference, kernelOutput, at: index) {
+        if let index = ResultBits.firstDifference(reference, kernelOutput) {
             throw BenchmarkFailure(description:
                 "\(Self.kernel) \(Self.precision): kernel differs from reference at \(index): "
                     + "\(kernelOutput[index]) vs \(referenceOutput[index]) for \(configurations[index])")

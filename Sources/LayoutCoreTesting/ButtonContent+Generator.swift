@@ -96,11 +96,19 @@ public enum ButtonContentGenerator {
     public static func batch<S: LayoutScalar>(
         count: Int, seed: UInt64, mode: LayoutMode? = nil, as: S.Type = S.self
     ) -> (configurations: [ButtonContentConfiguration<S>], columns: ButtonContentColumns<S>) {
+        let configurations = configurations(count: count, seed: seed, mode: mode, as: S.self)
+        return (configurations, ButtonContentColumns(configurations))
+    }
+
+    /// The configurations of `batch`, without columns.
+    public static func configurations<S: LayoutScalar>(
+        count: Int, seed: UInt64, mode: LayoutMode? = nil, as: S.Type = S.self
+    ) -> [ButtonContentConfiguration<S>] {
         var random = SplitMix64(seed: seed)
         var configurations: [ButtonContentConfiguration<S>] = []
         configurations.reserveCapacity(count)
         for _ in 0..<count { configurations.append(configuration(&random, mode: mode)) }
-        return (configurations, ButtonContentColumns(configurations))
+        return configurations
     }
 
     private static func clamp<S: LayoutScalar>(_ size: LayoutSize<S>) -> LayoutSize<S> {

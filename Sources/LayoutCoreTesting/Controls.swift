@@ -23,42 +23,36 @@ public enum Controls {
 
 extension ButtonContentConfiguration: ControlUnderTest {
     public static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self] {
-        ButtonContentGenerator.batch(count: count, seed: seed, as: Scalar.self).configurations
+        ButtonContentGenerator.configurations(count: count, seed: seed, as: Scalar.self)
     }
 }
 
 extension ThumbTrackConfiguration: ControlUnderTest {
     public static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self] {
-        ThumbTrackGenerator.benchmarkBatch(count: count, seed: seed, as: Scalar.self).configurations
+        ThumbTrackGenerator.benchmarkConfigurations(count: count, seed: seed, as: Scalar.self)
     }
 }
 
 extension ToggleTransitionConfiguration: ControlUnderTest {
     public static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self] {
-        ToggleTransitionGenerator.benchmarkBatch(count: count, seed: seed, as: Scalar.self).configurations
+        ToggleTransitionGenerator.benchmarkConfigurations(count: count, seed: seed, as: Scalar.self)
     }
 }
 
-/// Bit-for-bit comparison of results, for any control: every result field compared as
-/// `BitPattern.equal` does (NaN equals NaN, zeros by their sign), bytes exactly.
+/// Bit-for-bit comparison of results, for any control: floating-point fields by bit pattern
+/// (any NaN equals any NaN, as `BitPattern.equal` has it), bytes exactly.
 public enum ResultBits {
-    /// Whether every field of control `index` in `a` and in `b` has the same bits.
-    public static func equal<C: BatchLayout>(_ a: BatchResultColumns<C>, _ b: BatchResultColumns<C>, at index: Int) -> Bool {
-        for position in 0..<C.ResultFields.fieldCount {
-            switch (a.value(field: position, at: index), b.value(field: position, at: index)) {
-            case (.scalar(let x), .scalar(let y)): if !BitPattern.equal(x, y) { return false }
-            case (.byte(let x), .byte(let y)): if x != y { return false }
-            default: return false
-            }
-        }
-        return true
-    }
-
     /// Results as columns (the reference's, say), to compare with a kernel's output.
     public static func columns<C: BatchLayout>(_ results: [C.Result], as: C.Type = C.self) -> BatchResultColumns<C> {
         var columns = BatchResultColumns<C>(count: results.count)
         for (index, result) in results.enumerated() { columns.set(result, at: index) }
         return columns
+    }
+
+    /// The lowest control index at which `a` and `b` differ in any bit (or their counts);
+    /// `nil` when they agree.
+    public static func firstDifference<C: BatchLayout>(_ a: BatchResultColumns<C>, _ b: BatchResultColumns<C>) -> Int? {
+        a.firstBitDifference(from: b)
     }
 
     /// A hash of every field of every `stride`-th control (FNV-1a over the bit patterns):

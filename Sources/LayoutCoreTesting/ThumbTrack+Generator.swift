@@ -41,6 +41,14 @@ public enum ThumbTrackGenerator {
     public static func benchmarkBatch<S: LayoutScalar>(
         count: Int, seed: UInt64, as: S.Type = S.self
     ) -> (configurations: [ThumbTrackConfiguration<S>], columns: ThumbTrackColumns<S>) {
+        let configurations = benchmarkConfigurations(count: count, seed: seed, as: S.self)
+        return (configurations, ThumbTrackColumns(configurations))
+    }
+
+    /// The configurations of `benchmarkBatch`, without columns.
+    public static func benchmarkConfigurations<S: LayoutScalar>(
+        count: Int, seed: UInt64, as: S.Type = S.self
+    ) -> [ThumbTrackConfiguration<S>] {
         var random = SplitMix64(seed: seed)
         var configurations: [ThumbTrackConfiguration<S>] = []
         configurations.reserveCapacity(count)
@@ -59,7 +67,7 @@ public enum ThumbTrackGenerator {
                 layoutDirection: random.chance(50) ? .leftToRight : .rightToLeft,
                 snapping: snapping, rubberBand: random.chance(50), mode: .fit))
         }
-        return (configurations, ThumbTrackColumns(configurations))
+        return configurations
     }
 
     // MARK: - .fit

@@ -109,11 +109,19 @@ public enum ToggleTransitionGenerator {
     public static func benchmarkBatch<S: LayoutScalar>(
         count: Int, seed: UInt64, as: S.Type = S.self
     ) -> (configurations: [ToggleTransitionConfiguration<S>], columns: ToggleTransitionColumns<S>) {
+        let configurations = benchmarkConfigurations(count: count, seed: seed, as: S.self)
+        return (configurations, ToggleTransitionColumns(configurations))
+    }
+
+    /// The configurations of `benchmarkBatch`, without columns.
+    public static func benchmarkConfigurations<S: LayoutScalar>(
+        count: Int, seed: UInt64, as: S.Type = S.self
+    ) -> [ToggleTransitionConfiguration<S>] {
         var random = SplitMix64(seed: seed)
         var configurations: [ToggleTransitionConfiguration<S>] = []
         configurations.reserveCapacity(count)
         for _ in 0..<count { configurations.append(typicalConfiguration(&random)) }
-        return (configurations, ToggleTransitionColumns(configurations))
+        return configurations
     }
 
 }

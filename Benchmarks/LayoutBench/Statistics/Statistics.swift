@@ -8,7 +8,6 @@
 // - MAD: the median of |x - median|, unscaled (multiply by 1.4826 for a normal-consistent sigma);
 // - standard deviation: the sample one (divisor n - 1); CV = standard deviation / mean.
 
-import LayoutCoreTesting
 
 /// Summary statistics of one figure (for example ns/control over the repetitions).
 public struct SampleSummary: Hashable, Sendable, Codable {
@@ -132,7 +131,7 @@ public enum Statistics {
         guard n > 1 else {
             return Interval(estimate: estimate, lower: estimate, upper: estimate, level: level)
         }
-        var random = SplitMix64(seed: seed)
+        var random = ResamplingRandom(seed: seed)
         var ratios: [Double] = []
         ratios.reserveCapacity(resamples)
         var referenceDraw = [Double](repeating: 0, count: n)
@@ -152,5 +151,24 @@ public enum Statistics {
             lower: quantile(sortedSamples: ratios, tail),
             upper: quantile(sortedSamples: ratios, 1 - tail),
             level: level)
+    }
+}
+
+/// The resampling's random numbers: xorshift64* (Vigna), seeded, so that a report's intervals
+/// are repeatable. Its own few lines, so that the benchmark library needs nothing from the
+/// test code.
+struct ResamplingRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        // xorshift must not start at 0; any other seed works.
+        state = seed == 0 ? 0x9E37_79B9_7F4A_7C15 : seed
+    }
+
+    mutating func next() -> UInt64 {
+        state ^= state >> 12
+        state ^= state << 25
+        state ^= state >> 27
+        return state &* 0x2545_F491_4F6C_DD1D
     }
 }

@@ -49,14 +49,14 @@ extension BatchColumns {
     @inlinable
     public func validate() throws(LayoutError) {
         let count = self.count
-        let fields = storage.fields
+        let storage = self.storage
         let valid = withExtendedLifetime(storage) {
-            Control.allValid(fields, count: count) ?? Self.passesFieldRules(fields, count: count)
+            Control.allValid(storage.fields, count: count) ?? Self.passesFieldRules(storage, count: count)
         }
         if valid { return }
         // Something is wrong: find and name the first bad element.
         let error: LayoutError? = withExtendedLifetime(storage) {
-            Self.firstError(fields, count: count)
+            Self.firstError(storage, count: count)
         }
         if let error { throw error }
     }
@@ -64,33 +64,30 @@ extension BatchColumns {
     /// Whether every control passes every rule: the generic per-column scans (no names),
     /// then the control's own checks.
     @inlinable
-    static func passesFieldRules(_ fields: Control.InputFields, count: Int) -> Bool {
-        for position in 0..<Control.InputFields.fieldCount {
-            let field = fields.field(at: position)
-            switch field.rule.kind {
+    static func passesFieldRules(_ storage: ColumnStorage<Control.InputFields>, count: Int) -> Bool {
+        for position in storage.rules.indices {
+            let rule = storage.rules[position], address = storage.addresses[position]
+            switch rule.kind {
             case .range:
-                if field.elementSize == 1 {
-                    return false  // rare: let the detailed pass handle byte ranges
+                if storage.elementSizes[position] == 1 {
+                    let column = address.assumingMemoryBound(to: UInt8.self)
+                    for index in 0..<count where !rule.accepts(Double(column[index])) { return false }
+                } else if !allAccepted(address.assumingMemoryBound(to: Control.Scalar.self), count: count, rule: rule) {
+                    return false
                 }
-                let accepted = field.elementSize == MemoryLayout<Control.Scalar>.size
-                    ? Self.allAccepted(field.address.unsafelyUnwrapped.assumingMemoryBound(to: Control.Scalar.self),
-                                       count: count, rule: field.rule)
-                    : false
-                if !accepted { return false }
             case .cases:
-                let column = UnsafePointer(field.address.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self))
-                let prefix = BatchValidator.prefixBelow(column, limit: count, caseCount: field.rule.caseCount)
-                for index in prefix..<count where column[index] >= field.rule.caseCount { return false }
+                let column = UnsafePointer(address.assumingMemoryBound(to: UInt8.self))
+                let prefix = BatchValidator.prefixBelow(column, limit: count, caseCount: rule.caseCount)
+                for index in prefix..<max(prefix, count) where column[index] >= rule.caseCount { return false }
             case .checkedByControl, .result:
                 break
             }
         }
         var validator = BatchValidator(count: count)
-        for position in 0..<Control.InputFields.fieldCount
-        where fields.field(at: position).rule.kind == .checkedByControl {
-            Control.checkFieldRules(at: position, of: fields, count: count, into: &validator)
+        for position in storage.rules.indices where storage.rules[position].kind == .checkedByControl {
+            Control.checkFieldRules(at: position, of: storage.fields, count: count, into: &validator)
         }
-        Control.checkCrossFieldRules(fields, count: count, into: &validator)
+        Control.checkCrossFieldRules(storage.fields, count: count, into: &validator)
         return validator.error == nil
     }
 
@@ -104,35 +101,34 @@ extension BatchColumns {
     /// The first error of a batch that failed the fast pass: every field in declaration order,
     /// then the cross-field rules; the lowest element index wins.
     @inlinable
-    static func firstError(_ fields: Control.InputFields, count: Int) -> LayoutError? {
+    static func firstError(_ storage: ColumnStorage<Control.InputFields>, count: Int) -> LayoutError? {
         let names = Control.InputFields.names
         var validator = BatchValidator(count: count)
-        for position in 0..<Control.InputFields.fieldCount {
-            let field = fields.field(at: position)
-            let address = field.address.unsafelyUnwrapped
-            switch field.rule.kind {
-            case .range where field.elementSize == 1:
+        for position in storage.rules.indices {
+            let rule = storage.rules[position], address = storage.addresses[position]
+            switch rule.kind {
+            case .range where storage.elementSizes[position] == 1:
                 let column = address.assumingMemoryBound(to: UInt8.self)
-                for index in 0..<validator.searchLimit where !field.rule.accepts(Double(column[index])) {
+                for index in 0..<validator.searchLimit where !rule.accepts(Double(column[index])) {
                     // A byte range names whole numbers ("2...255").
                     validator.record(LayoutError(
                         index: index, field: names[position], value: Double(column[index]),
-                        problem: .outOfRange(expected: "\(Int(field.rule.lower))...\(Int(field.rule.upper))")))
+                        problem: .outOfRange(expected: "\(Int(rule.lower))...\(Int(rule.upper))")))
                     break
                 }
             case .range:
                 validator.check(UnsafePointer(address.assumingMemoryBound(to: Control.Scalar.self)),
-                                field: names[position], rule: field.rule)
+                                field: names[position], rule: rule)
             case .cases:
                 validator.check(UnsafePointer(address.assumingMemoryBound(to: UInt8.self)),
-                                field: names[position], caseCount: field.rule.caseCount)
+                                field: names[position], caseCount: rule.caseCount)
             case .checkedByControl:
-                Control.checkFieldRules(at: position, of: fields, count: count, into: &validator)
+                Control.checkFieldRules(at: position, of: storage.fields, count: count, into: &validator)
             case .result:
                 break
             }
         }
-        Control.checkCrossFieldRules(fields, count: count, into: &validator)
+        Control.checkCrossFieldRules(storage.fields, count: count, into: &validator)
         return validator.error
     }
 }

@@ -117,7 +117,7 @@ public struct BatchColumns<Control: BatchLayout>: @unchecked Sendable {
         makeUnique()
         storage.reserve(storage.count + 1)
         storage.count += 1
-        Control.write(configuration, to: ColumnRow(fields: storage.fields, index: storage.count - 1))
+        Control.write(configuration, to: storage.fields, at: storage.count - 1)
     }
 
     /// Appends every configuration of `configurations`.
@@ -151,7 +151,7 @@ public struct BatchColumns<Control: BatchLayout>: @unchecked Sendable {
     @inlinable
     public func configuration(at index: Int) -> Control? {
         precondition(index >= 0 && index < count, "BatchColumns.configuration(at:): index out of range")
-        return Control.configuration(in: ColumnRow(fields: storage.fields, index: index))
+        return withExtendedLifetime(storage) { Control.configuration(in: storage.fields, at: index) }
     }
 
     /// The column names, in the order validation looks at them.
@@ -216,13 +216,11 @@ public struct BatchResultColumns<Control: BatchLayout>: @unchecked Sendable {
     @inlinable
     package mutating func fill(scalar: Control.Scalar, byte: UInt8) {
         makeUnique()
-        let fields = storage.fields
-        for position in 0..<Control.ResultFields.fieldCount where count > 0 {
-            let field = fields.field(at: position)
-            if field.elementSize == 1 {
-                field.address.unsafelyUnwrapped.initializeMemory(as: UInt8.self, repeating: byte, count: count)
+        for position in storage.addresses.indices where count > 0 {
+            if storage.elementSizes[position] == 1 {
+                storage.addresses[position].initializeMemory(as: UInt8.self, repeating: byte, count: count)
             } else {
-                field.address.unsafelyUnwrapped.initializeMemory(as: Control.Scalar.self, repeating: scalar, count: count)
+                storage.addresses[position].initializeMemory(as: Control.Scalar.self, repeating: scalar, count: count)
             }
         }
     }
@@ -232,7 +230,7 @@ public struct BatchResultColumns<Control: BatchLayout>: @unchecked Sendable {
     @inlinable
     public subscript(index: Int) -> Control.Result {
         precondition(index >= 0 && index < count, "BatchResultColumns: index out of range")
-        return Control.result(in: ColumnRow(fields: storage.fields, index: index))
+        return withExtendedLifetime(storage) { Control.result(in: storage.fields, at: index) }
     }
 
     /// The column names.
@@ -284,17 +282,16 @@ extension BatchColumns {
         }
         if let error = validator.error { throw error }
         self.init(count: count)
-        let fields = storage.fields
         for (position, array) in arrays.enumerated() where count > 0 {
-            let field = fields.field(at: position)
+            let size = storage.elementSizes[position], address = storage.addresses[position]
             switch array {
-            case .scalars(let values) where field.elementSize == MemoryLayout<Control.Scalar>.size && field.elementSize != 1:
-                values.withUnsafeBytes { field.address.unsafelyUnwrapped.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-            case .bytes(let values) where field.elementSize == 1:
-                values.withUnsafeBytes { field.address.unsafelyUnwrapped.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            case .scalars(let values) where size == MemoryLayout<Control.Scalar>.size && size != 1:
+                values.withUnsafeBytes { address.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            case .bytes(let values) where size == 1:
+                values.withUnsafeBytes { address.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
             default:
                 throw LayoutError(index: 0, field: names[position], value: Double(array.count),
-                                  problem: .outOfRange(expected: field.elementSize == 1 ? "bytes" : "scalars"))
+                                  problem: .outOfRange(expected: size == 1 ? "bytes" : "scalars"))
             }
         }
     }
@@ -302,14 +299,13 @@ extension BatchColumns {
     /// Every column as an array, in declaration order (the inverse of `init(arrays:)`).
     @inlinable
     public var arrays: [ColumnArray<Control.Scalar>] {
-        let fields = storage.fields
-        return withExtendedLifetime(storage) {
-            (0..<Control.InputFields.fieldCount).map { position in
-                let field = fields.field(at: position)
-                if field.elementSize == 1 {
-                    return .bytes(Array(UnsafeBufferPointer(start: field.address.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self), count: count)))
+        withExtendedLifetime(storage) {
+            storage.addresses.indices.map { position in
+                let address = storage.addresses[position]
+                if storage.elementSizes[position] == 1 {
+                    return .bytes(Array(UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: count)))
                 }
-                return .scalars(Array(UnsafeBufferPointer(start: field.address.unsafelyUnwrapped.assumingMemoryBound(to: Control.Scalar.self), count: count)))
+                return .scalars(Array(UnsafeBufferPointer(start: address.assumingMemoryBound(to: Control.Scalar.self), count: count)))
             }
         }
     }
@@ -330,21 +326,27 @@ extension BatchResultColumns {
     package mutating func set(_ result: Control.Result, at index: Int) {
         precondition(index >= 0 && index < count, "BatchResultColumns: index out of range")
         makeUnique()
-        Control.write(result, to: ColumnRow(fields: storage.fields, index: index))
+        Control.write(result, to: storage.fields, at: index)
     }
 
     /// Element `index` of the result column at `position` (declaration order).
     @inlinable
     package func value(field position: Int, at index: Int) -> ColumnValue<Control.Scalar> {
         precondition(index >= 0 && index < count, "BatchResultColumns: index out of range")
-        let field = storage.fields.field(at: position)
+        let address = storage.addresses[position]
         return withExtendedLifetime(storage) {
-            if field.elementSize == 1 {
-                return .byte(field.address.unsafelyUnwrapped.load(fromByteOffset: index, as: UInt8.self))
+            if storage.elementSizes[position] == 1 {
+                return .byte(address.load(fromByteOffset: index, as: UInt8.self))
             }
-            return .scalar(field.address.unsafelyUnwrapped.load(
-                fromByteOffset: index * MemoryLayout<Control.Scalar>.stride, as: Control.Scalar.self))
+            return .scalar(address.load(fromByteOffset: index * MemoryLayout<Control.Scalar>.stride, as: Control.Scalar.self))
         }
+    }
+
+    /// The lowest control index at which `other` differs from these results in any bit (any
+    /// NaN equals any NaN), or whose count differs; `nil` when the two agree.
+    @inlinable
+    package func firstBitDifference(from other: BatchResultColumns) -> Int? {
+        withExtendedLifetime((storage, other.storage)) { storage.firstBitDifference(from: other.storage) }
     }
 }
 

@@ -30,17 +30,18 @@ public protocol BatchLayout: Hashable, Sendable {
     /// meaningless results, never a trap.
     static func referenceLayout(_ configuration: Self) -> Result
 
-    /// Writes `configuration` into `row`.
-    static func write(_ configuration: Self, to row: ColumnRow<InputFields>)
+    /// Writes `configuration` as control `index` of the (bound) input columns.
+    static func write(_ configuration: Self, to columns: InputFields, at index: Int)
 
-    /// The configuration stored in `row`, or `nil` when a raw value is out of range.
-    static func configuration(in row: ColumnRow<InputFields>) -> Self?
+    /// The configuration of control `index` of the (bound) input columns, or `nil` when a raw
+    /// value is out of range.
+    static func configuration(in columns: InputFields, at index: Int) -> Self?
 
-    /// Writes `result` into `row` of the result columns.
-    static func write(_ result: Result, to row: ColumnRow<ResultFields>)
+    /// Writes `result` as control `index` of the (bound) result columns.
+    static func write(_ result: Result, to columns: ResultFields, at index: Int)
 
-    /// The result stored in `row` of the result columns.
-    static func result(in row: ColumnRow<ResultFields>) -> Result
+    /// The result of control `index` of the (bound) result columns.
+    static func result(in columns: ResultFields, at index: Int) -> Result
 
     /// The batch kernel for the `count` (1...`laneWidth`) controls from `index`:
     /// `referenceLayout` in lanes, reading `input` and writing `output` (both bound).
@@ -127,27 +128,5 @@ extension BatchLayout {
     public func layout() throws(LayoutError) -> Result {
         try validate()
         return Self.referenceLayout(self)
-    }
-}
-
-/// One control's row of a batch's columns: read and write its fields by name.
-@dynamicMemberLookup
-public struct ColumnRow<Fields: FieldSet> {
-    /// The bound fields.
-    @usableFromInline let fields: Fields
-    /// The control's index.
-    public let index: Int
-
-    @inlinable
-    init(fields: Fields, index: Int) {
-        self.fields = fields
-        self.index = index
-    }
-
-    /// The value of one field of this control.
-    @inlinable
-    public subscript<Element>(dynamicMember key: KeyPath<Fields, Field<Element>>) -> Element {
-        @inline(__always) get { fields[keyPath: key].base[index] }
-        @inline(__always) nonmutating set { fields[keyPath: key].base[index] = newValue }
     }
 }

@@ -12,8 +12,15 @@
 /// The columns of one side of a batch, in one allocation.
 @usableFromInline
 final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
-    /// The fields, bound to the columns (each field's `address`).
+    /// The fields, bound to the columns (each field's `address`): what kernels read.
     @usableFromInline var fields: Fields
+    /// Every column's first element, by position (the same addresses as `fields`), for the
+    /// code that walks the columns by position without copying the field set.
+    @usableFromInline var addresses: [UnsafeMutableRawPointer]
+    /// Every column's element size in bytes, by position.
+    @usableFromInline let elementSizes: [Int]
+    /// Every column's rule, by position.
+    @usableFromInline let rules: [FieldRule]
     /// The number of controls.
     @usableFromInline var count: Int
     /// The number of controls the columns have room for.
@@ -28,30 +35,42 @@ final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
 
     @inlinable
     init(capacity: Int, firstSlot: Int) {
-        var fields = Fields()
+        let fields = Fields()
+        let positions = 0..<Fields.fieldCount
+        elementSizes = positions.map { fields.field(at: $0).elementSize }
+        rules = positions.map { fields.field(at: $0).rule }
         // Until the first allocation every column points to an address that is never read
         // (nothing is read from an empty column), so a column view needs no special case.
         let nowhere = UnsafeMutableRawPointer(bitPattern: Self.lineSize).unsafelyUnwrapped
-        for position in 0..<Fields.fieldCount { fields.bind(position, to: nowhere) }
+        addresses = Array(repeating: nowhere, count: Fields.fieldCount)
         self.fields = fields
         self.count = 0
         self.capacity = 0
         self.memory = nil
         self.firstSlot = firstSlot
+        bindFields()
         allocate(capacity: capacity)
     }
 
     deinit { memory?.deallocate() }
+
+    /// Points every field of `fields` to its column in `addresses`.
+    @inlinable
+    func bindFields() {
+        var fields = self.fields
+        for position in addresses.indices { fields.bind(position, to: addresses[position]) }
+        self.fields = fields
+    }
 
     /// The byte offset of every column for `capacity` controls, and the allocation's size.
     @inlinable
     func layout(capacity: Int) -> (offsets: [Int], byteCount: Int) {
         let line = Self.lineSize, page = Self.pageSize
         var offsets: [Int] = []
-        offsets.reserveCapacity(Fields.fieldCount)
+        offsets.reserveCapacity(elementSizes.count)
         var end = 0
-        for position in 0..<Fields.fieldCount {
-            let bytes = capacity * fields.field(at: position).elementSize
+        for position in elementSizes.indices {
+            let bytes = capacity * elementSizes[position]
             var start = (end + line - 1) / line * line
             if bytes > page {
                 // Start `slot` lines into the next page from the previous column's end.
@@ -72,19 +91,17 @@ final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
         guard newCapacity > 0 else { return }
         let (offsets, byteCount) = layout(capacity: newCapacity)
         let newMemory = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: Self.pageSize)
-        var newFields = fields
-        for position in 0..<Fields.fieldCount {
+        for position in addresses.indices {
             let address = newMemory + offsets[position]
             if count > 0 {
-                address.copyMemory(from: fields.field(at: position).address.unsafelyUnwrapped,
-                                   byteCount: count * fields.field(at: position).elementSize)
+                address.copyMemory(from: addresses[position], byteCount: count * elementSizes[position])
             }
-            newFields.bind(position, to: address)
+            addresses[position] = address
         }
         memory?.deallocate()
         memory = newMemory
-        fields = newFields
         capacity = newCapacity
+        bindFields()
     }
 
     /// Makes room for at least `minimumCapacity` controls, growing geometrically.
@@ -97,10 +114,8 @@ final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
     @inlinable
     func copy() -> ColumnStorage {
         let copy = ColumnStorage(capacity: capacity, firstSlot: firstSlot)
-        for position in 0..<Fields.fieldCount where count > 0 {
-            copy.fields.field(at: position).address.unsafelyUnwrapped.copyMemory(
-                from: fields.field(at: position).address.unsafelyUnwrapped,
-                byteCount: count * fields.field(at: position).elementSize)
+        for position in addresses.indices where count > 0 {
+            copy.addresses[position].copyMemory(from: addresses[position], byteCount: count * elementSizes[position])
         }
         copy.count = count
         return copy
@@ -111,10 +126,10 @@ final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
     func resize(to newCount: Int) {
         reserve(newCount)
         if newCount > count {
-            for position in 0..<Fields.fieldCount {
-                let field = fields.field(at: position)
-                (field.address.unsafelyUnwrapped + count * field.elementSize)
-                    .initializeMemory(as: UInt8.self, repeating: 0, count: (newCount - count) * field.elementSize)
+            for position in addresses.indices {
+                let size = elementSizes[position]
+                (addresses[position] + count * size)
+                    .initializeMemory(as: UInt8.self, repeating: 0, count: (newCount - count) * size)
             }
         }
         count = newCount
@@ -124,19 +139,49 @@ final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
     @inlinable
     func hasSameContents(as other: ColumnStorage) -> Bool {
         guard count == other.count else { return false }
-        for position in 0..<Fields.fieldCount where count > 0 {
-            let a = fields.field(at: position), b = other.fields.field(at: position)
-            if memcmpEqual(a.address.unsafelyUnwrapped, b.address.unsafelyUnwrapped, count * a.elementSize) == false {
+        for position in addresses.indices where count > 0 {
+            let bytes = count * elementSizes[position]
+            if !UnsafeRawBufferPointer(start: addresses[position], count: bytes)
+                .elementsEqual(UnsafeRawBufferPointer(start: other.addresses[position], count: bytes)) {
                 return false
             }
         }
         return true
     }
 
+    /// The lowest control index at which some column differs from `other`'s, comparing
+    /// floating-point elements by bit pattern except that any NaN equals any NaN (NaN
+    /// payloads are not part of the contract); `nil` when none does.
     @inlinable
-    func memcmpEqual(_ a: UnsafeMutableRawPointer, _ b: UnsafeMutableRawPointer, _ bytes: Int) -> Bool {
-        UnsafeRawBufferPointer(start: a, count: bytes).elementsEqual(UnsafeRawBufferPointer(start: b, count: bytes))
+    func firstBitDifference(from other: ColumnStorage) -> Int? {
+        var first: Int?
+        for position in addresses.indices {
+            let a = UnsafeRawPointer(addresses[position]), b = UnsafeRawPointer(other.addresses[position])
+            let limit = Swift.min(first ?? count, Swift.min(count, other.count))
+            var index = 0
+            switch elementSizes[position] {
+            case 4:
+                let x = a.assumingMemoryBound(to: UInt32.self), y = b.assumingMemoryBound(to: UInt32.self)
+                while index < limit && (x[index] == y[index] || (Self.isNaN32(x[index]) && Self.isNaN32(y[index]))) {
+                    index += 1
+                }
+            case 8:
+                let x = a.assumingMemoryBound(to: UInt64.self), y = b.assumingMemoryBound(to: UInt64.self)
+                while index < limit && (x[index] == y[index] || (Self.isNaN64(x[index]) && Self.isNaN64(y[index]))) {
+                    index += 1
+                }
+            default:
+                let x = a.assumingMemoryBound(to: UInt8.self), y = b.assumingMemoryBound(to: UInt8.self)
+                while index < limit && x[index] == y[index] { index += 1 }
+            }
+            if index < limit { first = index }
+        }
+        if first == nil && count != other.count { return Swift.min(count, other.count) }
+        return first
     }
+
+    @inlinable static func isNaN32(_ bits: UInt32) -> Bool { bits & 0x7FFF_FFFF > 0x7F80_0000 }
+    @inlinable static func isNaN64(_ bits: UInt64) -> Bool { bits & 0x7FFF_FFFF_FFFF_FFFF > 0x7FF0_0000_0000_0000 }
 }
 
 // MARK: - A zero-padded scratch lane group

@@ -191,9 +191,15 @@ public struct Field<Element: ColumnElement>: @unchecked Sendable {
         address.unsafelyUnwrapped.assumingMemoryBound(to: Element.self)
     }
 
-    /// Element `index` of a bound column.
-    @inlinable @inline(__always)
-    subscript(index: Int) -> Element { base[index] }
+    /// Element `index` of a column in a bound field set: the set a batch passes to its
+    /// control's `write`, `configuration(in:at:)`, `result(in:at:)` and kernel.
+    ///
+    /// No bounds check: the batch passes only indices it holds.
+    @inlinable
+    public subscript(index: Int) -> Element {
+        @inline(__always) get { base[index] }
+        @inline(__always) nonmutating set { base[index] = newValue }
+    }
 }
 
 /// The columns of one side (inputs or results) of a control, declared once as stored

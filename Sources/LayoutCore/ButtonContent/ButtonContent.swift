@@ -129,47 +129,47 @@ extension ButtonContentConfiguration: BatchLayout {
     }
 
     @inlinable
-    public static func write(_ c: Self, to row: ColumnRow<InputFields>) {
-        row.width = c.bounds.width; row.height = c.bounds.height
-        row.insetTop = c.contentInsets.top; row.insetLeading = c.contentInsets.leading
-        row.insetBottom = c.contentInsets.bottom; row.insetTrailing = c.contentInsets.trailing
-        row.imageWidth = c.imageSize.width; row.imageHeight = c.imageSize.height
-        row.titleWidth = c.titleSize.width; row.titleHeight = c.titleSize.height
-        row.imagePadding = c.imagePadding; row.displayScale = c.displayScale
-        row.imagePlacement = c.imagePlacement.rawValue
-        row.layoutDirection = c.layoutDirection.rawValue
-        row.mode = c.mode.rawValue
+    public static func write(_ c: Self, to columns: InputFields, at index: Int) {
+        columns.width[index] = c.bounds.width; columns.height[index] = c.bounds.height
+        columns.insetTop[index] = c.contentInsets.top; columns.insetLeading[index] = c.contentInsets.leading
+        columns.insetBottom[index] = c.contentInsets.bottom; columns.insetTrailing[index] = c.contentInsets.trailing
+        columns.imageWidth[index] = c.imageSize.width; columns.imageHeight[index] = c.imageSize.height
+        columns.titleWidth[index] = c.titleSize.width; columns.titleHeight[index] = c.titleSize.height
+        columns.imagePadding[index] = c.imagePadding; columns.displayScale[index] = c.displayScale
+        columns.imagePlacement[index] = c.imagePlacement.rawValue
+        columns.layoutDirection[index] = c.layoutDirection.rawValue
+        columns.mode[index] = c.mode.rawValue
     }
 
     @inlinable
-    public static func configuration(in row: ColumnRow<InputFields>) -> Self? {
-        guard let placement = ImagePlacement(rawValue: row.imagePlacement),
-              let direction = LayoutDirection(rawValue: row.layoutDirection),
-              let mode = LayoutMode(rawValue: row.mode)
+    public static func configuration(in columns: InputFields, at index: Int) -> Self? {
+        guard let placement = ImagePlacement(rawValue: columns.imagePlacement[index]),
+              let direction = LayoutDirection(rawValue: columns.layoutDirection[index]),
+              let mode = LayoutMode(rawValue: columns.mode[index])
         else { return nil }
         return Self(
-            bounds: LayoutSize(width: row.width, height: row.height),
+            bounds: LayoutSize(width: columns.width[index], height: columns.height[index]),
             contentInsets: DirectionalEdgeInsets(
-                top: row.insetTop, leading: row.insetLeading,
-                bottom: row.insetBottom, trailing: row.insetTrailing),
-            imageSize: LayoutSize(width: row.imageWidth, height: row.imageHeight),
-            titleSize: LayoutSize(width: row.titleWidth, height: row.titleHeight),
-            imagePlacement: placement, imagePadding: row.imagePadding,
-            layoutDirection: direction, displayScale: row.displayScale, mode: mode)
+                top: columns.insetTop[index], leading: columns.insetLeading[index],
+                bottom: columns.insetBottom[index], trailing: columns.insetTrailing[index]),
+            imageSize: LayoutSize(width: columns.imageWidth[index], height: columns.imageHeight[index]),
+            titleSize: LayoutSize(width: columns.titleWidth[index], height: columns.titleHeight[index]),
+            imagePlacement: placement, imagePadding: columns.imagePadding[index],
+            layoutDirection: direction, displayScale: columns.displayScale[index], mode: mode)
     }
 
     @inlinable
-    public static func write(_ result: ButtonContentResult<Scalar>, to row: ColumnRow<ResultFields>) {
-        (row.imageX, row.imageY) = (result.imageFrame.x, result.imageFrame.y)
-        (row.imageWidth, row.imageHeight) = (result.imageFrame.width, result.imageFrame.height)
-        (row.titleX, row.titleY) = (result.titleFrame.x, result.titleFrame.y)
-        (row.titleWidth, row.titleHeight) = (result.titleFrame.width, result.titleFrame.height)
+    public static func write(_ result: ButtonContentResult<Scalar>, to columns: ResultFields, at index: Int) {
+        (columns.imageX[index], columns.imageY[index]) = (result.imageFrame.x, result.imageFrame.y)
+        (columns.imageWidth[index], columns.imageHeight[index]) = (result.imageFrame.width, result.imageFrame.height)
+        (columns.titleX[index], columns.titleY[index]) = (result.titleFrame.x, result.titleFrame.y)
+        (columns.titleWidth[index], columns.titleHeight[index]) = (result.titleFrame.width, result.titleFrame.height)
     }
 
     @inlinable
-    public static func result(in row: ColumnRow<ResultFields>) -> ButtonContentResult<Scalar> {
+    public static func result(in columns: ResultFields, at index: Int) -> ButtonContentResult<Scalar> {
         ButtonContentResult(
-            imageFrame: LayoutRect(x: row.imageX, y: row.imageY, width: row.imageWidth, height: row.imageHeight),
-            titleFrame: LayoutRect(x: row.titleX, y: row.titleY, width: row.titleWidth, height: row.titleHeight))
+            imageFrame: LayoutRect(x: columns.imageX[index], y: columns.imageY[index], width: columns.imageWidth[index], height: columns.imageHeight[index]),
+            titleFrame: LayoutRect(x: columns.titleX[index], y: columns.titleY[index], width: columns.titleWidth[index], height: columns.titleHeight[index]))
     }
 }

@@ -220,49 +220,49 @@ extension ThumbTrackConfiguration: BatchLayout {
     }
 
     @inlinable
-    public static func write(_ c: Self, to row: ColumnRow<InputFields>) {
-        row.width = c.bounds.width; row.height = c.bounds.height
-        row.inset = c.inset
-        row.segmentCount = UInt8(exactly: c.segmentCount) ?? 0
-        row.selectedIndex = UInt8(exactly: c.selectedIndex) ?? 255
-        row.translation = c.translation; row.velocity = c.velocity
-        row.phase = c.phase.rawValue
-        row.layoutDirection = c.layoutDirection.rawValue
-        row.snapping = c.snapping.rawKind; row.projectionRate = c.snapping.rate
-        row.rubberBand = c.rubberBand ? 1 : 0
-        row.mode = c.mode.rawValue
+    public static func write(_ c: Self, to columns: InputFields, at index: Int) {
+        columns.width[index] = c.bounds.width; columns.height[index] = c.bounds.height
+        columns.inset[index] = c.inset
+        columns.segmentCount[index] = UInt8(exactly: c.segmentCount) ?? 0
+        columns.selectedIndex[index] = UInt8(exactly: c.selectedIndex) ?? 255
+        columns.translation[index] = c.translation; columns.velocity[index] = c.velocity
+        columns.phase[index] = c.phase.rawValue
+        columns.layoutDirection[index] = c.layoutDirection.rawValue
+        columns.snapping[index] = c.snapping.rawKind; columns.projectionRate[index] = c.snapping.rate
+        columns.rubberBand[index] = c.rubberBand ? 1 : 0
+        columns.mode[index] = c.mode.rawValue
     }
 
     @inlinable
-    public static func configuration(in row: ColumnRow<InputFields>) -> Self? {
-        guard let phase = ThumbTrackPhase(rawValue: row.phase),
-              let direction = LayoutDirection(rawValue: row.layoutDirection),
-              let snapping = ThumbTrackSnapping(rawKind: row.snapping, rate: row.projectionRate),
-              row.rubberBand <= 1,
-              let mode = LayoutMode(rawValue: row.mode)
+    public static func configuration(in columns: InputFields, at index: Int) -> Self? {
+        guard let phase = ThumbTrackPhase(rawValue: columns.phase[index]),
+              let direction = LayoutDirection(rawValue: columns.layoutDirection[index]),
+              let snapping = ThumbTrackSnapping(rawKind: columns.snapping[index], rate: columns.projectionRate[index]),
+              columns.rubberBand[index] <= 1,
+              let mode = LayoutMode(rawValue: columns.mode[index])
         else { return nil }
         return Self(
-            bounds: LayoutSize(width: row.width, height: row.height),
-            inset: row.inset,
-            segmentCount: Int(row.segmentCount), selectedIndex: Int(row.selectedIndex),
-            translation: row.translation, velocity: row.velocity,
+            bounds: LayoutSize(width: columns.width[index], height: columns.height[index]),
+            inset: columns.inset[index],
+            segmentCount: Int(columns.segmentCount[index]), selectedIndex: Int(columns.selectedIndex[index]),
+            translation: columns.translation[index], velocity: columns.velocity[index],
             phase: phase, layoutDirection: direction, snapping: snapping,
-            rubberBand: row.rubberBand == 1, mode: mode)
+            rubberBand: columns.rubberBand[index] == 1, mode: mode)
     }
 
     @inlinable
-    public static func write(_ result: ThumbTrackResult<Scalar>, to row: ColumnRow<ResultFields>) {
-        (row.thumbX, row.thumbY) = (result.thumbFrame.x, result.thumbFrame.y)
-        (row.thumbWidth, row.thumbHeight) = (result.thumbFrame.width, result.thumbFrame.height)
-        row.selectedIndex = UInt8(truncatingIfNeeded: result.selectedIndex)
-        row.indexChanged = result.indexChanged ? 1 : 0
+    public static func write(_ result: ThumbTrackResult<Scalar>, to columns: ResultFields, at index: Int) {
+        (columns.thumbX[index], columns.thumbY[index]) = (result.thumbFrame.x, result.thumbFrame.y)
+        (columns.thumbWidth[index], columns.thumbHeight[index]) = (result.thumbFrame.width, result.thumbFrame.height)
+        columns.selectedIndex[index] = UInt8(truncatingIfNeeded: result.selectedIndex)
+        columns.indexChanged[index] = result.indexChanged ? 1 : 0
     }
 
     @inlinable
-    public static func result(in row: ColumnRow<ResultFields>) -> ThumbTrackResult<Scalar> {
+    public static func result(in columns: ResultFields, at index: Int) -> ThumbTrackResult<Scalar> {
         ThumbTrackResult(
-            thumbFrame: LayoutRect(x: row.thumbX, y: row.thumbY, width: row.thumbWidth, height: row.thumbHeight),
-            selectedIndex: Int(row.selectedIndex),
-            indexChanged: row.indexChanged != 0)
+            thumbFrame: LayoutRect(x: columns.thumbX[index], y: columns.thumbY[index], width: columns.thumbWidth[index], height: columns.thumbHeight[index]),
+            selectedIndex: Int(columns.selectedIndex[index]),
+            indexChanged: columns.indexChanged[index] != 0)
     }
 }

@@ -69,60 +69,60 @@ extension ToggleTransitionConfiguration: BatchLayout {
     }
 
     @inlinable
-    public static func write(_ c: Self, to row: ColumnRow<InputFields>) {
-        row.width = c.bounds.width; row.height = c.bounds.height
-        row.offImageWidth = c.offImageSize.width; row.offImageHeight = c.offImageSize.height
-        row.onImageWidth = c.onImageSize.width; row.onImageHeight = c.onImageSize.height
-        row.indeterminateImageWidth = c.indeterminateImageSize.width
-        row.indeterminateImageHeight = c.indeterminateImageSize.height
-        row.from = c.from.rawValue; row.to = c.to.rawValue
-        row.elapsed = c.elapsed; row.duration = c.duration
-        row.curve = c.curve.rawValue; row.animated = c.animated ? 1 : 0; row.mode = c.mode.rawValue
+    public static func write(_ c: Self, to columns: InputFields, at index: Int) {
+        columns.width[index] = c.bounds.width; columns.height[index] = c.bounds.height
+        columns.offImageWidth[index] = c.offImageSize.width; columns.offImageHeight[index] = c.offImageSize.height
+        columns.onImageWidth[index] = c.onImageSize.width; columns.onImageHeight[index] = c.onImageSize.height
+        columns.indeterminateImageWidth[index] = c.indeterminateImageSize.width
+        columns.indeterminateImageHeight[index] = c.indeterminateImageSize.height
+        columns.from[index] = c.from.rawValue; columns.to[index] = c.to.rawValue
+        columns.elapsed[index] = c.elapsed; columns.duration[index] = c.duration
+        columns.curve[index] = c.curve.rawValue; columns.animated[index] = c.animated ? 1 : 0; columns.mode[index] = c.mode.rawValue
     }
 
     /// The configuration in `row`, or `nil` when a raw value is out of range (`to` may hold
     /// `.indeterminate` here; validation refuses it).
     @inlinable
-    public static func configuration(in row: ColumnRow<InputFields>) -> Self? {
-        guard let from = ToggleState(rawValue: row.from),
-              let to = ToggleState(rawValue: row.to),
-              let curve = ToggleTransitionCurve(rawValue: row.curve),
-              row.animated <= 1,
-              let mode = LayoutMode(rawValue: row.mode)
+    public static func configuration(in columns: InputFields, at index: Int) -> Self? {
+        guard let from = ToggleState(rawValue: columns.from[index]),
+              let to = ToggleState(rawValue: columns.to[index]),
+              let curve = ToggleTransitionCurve(rawValue: columns.curve[index]),
+              columns.animated[index] <= 1,
+              let mode = LayoutMode(rawValue: columns.mode[index])
         else { return nil }
         return Self(
-            bounds: LayoutSize(width: row.width, height: row.height),
-            offImageSize: LayoutSize(width: row.offImageWidth, height: row.offImageHeight),
-            onImageSize: LayoutSize(width: row.onImageWidth, height: row.onImageHeight),
-            indeterminateImageSize: LayoutSize(width: row.indeterminateImageWidth,
-                                               height: row.indeterminateImageHeight),
-            from: from, to: to, elapsed: row.elapsed, duration: row.duration,
-            curve: curve, animated: row.animated == 1, mode: mode)
+            bounds: LayoutSize(width: columns.width[index], height: columns.height[index]),
+            offImageSize: LayoutSize(width: columns.offImageWidth[index], height: columns.offImageHeight[index]),
+            onImageSize: LayoutSize(width: columns.onImageWidth[index], height: columns.onImageHeight[index]),
+            indeterminateImageSize: LayoutSize(width: columns.indeterminateImageWidth[index],
+                                               height: columns.indeterminateImageHeight[index]),
+            from: from, to: to, elapsed: columns.elapsed[index], duration: columns.duration[index],
+            curve: curve, animated: columns.animated[index] == 1, mode: mode)
     }
 
     @inlinable
-    public static func write(_ result: ToggleTransitionResult<Scalar>, to row: ColumnRow<ResultFields>) {
+    public static func write(_ result: ToggleTransitionResult<Scalar>, to columns: ResultFields, at index: Int) {
         func frame(_ layer: ToggleLayer<Scalar>) -> (Scalar, Scalar, Scalar, Scalar) {
             (layer.frame.x, layer.frame.y, layer.frame.width, layer.frame.height)
         }
-        (row.offAlpha, row.offScale) = (result.off.alpha, result.off.scale)
-        (row.offX, row.offY, row.offWidth, row.offHeight) = frame(result.off)
-        (row.onAlpha, row.onScale) = (result.on.alpha, result.on.scale)
-        (row.onX, row.onY, row.onWidth, row.onHeight) = frame(result.on)
-        (row.indeterminateAlpha, row.indeterminateScale) = (result.indeterminate.alpha, result.indeterminate.scale)
-        (row.indeterminateX, row.indeterminateY, row.indeterminateWidth, row.indeterminateHeight) = frame(result.indeterminate)
+        (columns.offAlpha[index], columns.offScale[index]) = (result.off.alpha, result.off.scale)
+        (columns.offX[index], columns.offY[index], columns.offWidth[index], columns.offHeight[index]) = frame(result.off)
+        (columns.onAlpha[index], columns.onScale[index]) = (result.on.alpha, result.on.scale)
+        (columns.onX[index], columns.onY[index], columns.onWidth[index], columns.onHeight[index]) = frame(result.on)
+        (columns.indeterminateAlpha[index], columns.indeterminateScale[index]) = (result.indeterminate.alpha, result.indeterminate.scale)
+        (columns.indeterminateX[index], columns.indeterminateY[index], columns.indeterminateWidth[index], columns.indeterminateHeight[index]) = frame(result.indeterminate)
     }
 
     @inlinable
-    public static func result(in row: ColumnRow<ResultFields>) -> ToggleTransitionResult<Scalar> {
+    public static func result(in columns: ResultFields, at index: Int) -> ToggleTransitionResult<Scalar> {
         ToggleTransitionResult(
-            off: ToggleLayer(alpha: row.offAlpha, scale: row.offScale,
-                             frame: LayoutRect(x: row.offX, y: row.offY, width: row.offWidth, height: row.offHeight)),
-            on: ToggleLayer(alpha: row.onAlpha, scale: row.onScale,
-                            frame: LayoutRect(x: row.onX, y: row.onY, width: row.onWidth, height: row.onHeight)),
+            off: ToggleLayer(alpha: columns.offAlpha[index], scale: columns.offScale[index],
+                             frame: LayoutRect(x: columns.offX[index], y: columns.offY[index], width: columns.offWidth[index], height: columns.offHeight[index])),
+            on: ToggleLayer(alpha: columns.onAlpha[index], scale: columns.onScale[index],
+                            frame: LayoutRect(x: columns.onX[index], y: columns.onY[index], width: columns.onWidth[index], height: columns.onHeight[index])),
             indeterminate: ToggleLayer(
-                alpha: row.indeterminateAlpha, scale: row.indeterminateScale,
-                frame: LayoutRect(x: row.indeterminateX, y: row.indeterminateY,
-                                  width: row.indeterminateWidth, height: row.indeterminateHeight)))
+                alpha: columns.indeterminateAlpha[index], scale: columns.indeterminateScale[index],
+                frame: LayoutRect(x: columns.indeterminateX[index], y: columns.indeterminateY[index],
+                                  width: columns.indeterminateWidth[index], height: columns.indeterminateHeight[index])))
     }
 }
