@@ -149,7 +149,7 @@ AVX2 V replacing(V a, V b, V m) { return VOP(blendv)(a, b, m); }
 // Swift's `a._max(b)` (= Swift.max(a, b)) and `a._min(b)` (= Swift.min(a, b)).
 AVX2 V vmax(V a, V b) { return VOP(max)(a, b); }
 AVX2 V vmin(V a, V b) { return VOP(min)(b, a); }
-// Swift's `_Lanes.swapped(a, b, where: m)`: (b, a) where m holds, (a, b) elsewhere.
+// Swift's `LaneVector.swapped(a, b, where: m)`: (b, a) where m holds, (a, b) elsewhere.
 AVX2 void swapped(V a, V b, V m, V *x, V *y) {
     V d = VOP(and)(VOP(xor)(a, b), m);
     *x = VOP(xor)(a, d); *y = VOP(xor)(b, d);
@@ -175,7 +175,7 @@ AVX2 V roundAway(V v, V threshold) {
     rounded = VOP(add)(rounded, VOP(and)(splat(1), tieWentDown));
     return VOP(or)(rounded, sign);
 }
-// `_Snapping.edges(origin:length:)`.
+// `PixelSnapping.edges(origin:length:)`.
 AVX2 void edges(V origin, V length, V scale, V threshold, V snapping, V *o, V *l) {
     V near = VOP(div)(roundAway(VOP(mul)(origin, scale), threshold), scale);
     V far = VOP(div)(roundAway(VOP(mul)(VOP(add)(origin, length), scale), threshold), scale);

@@ -1,7 +1,7 @@
 import LayoutCore
 
 /// One kernel in one precision, prepared for a batch of `count` controls, as the runner sees
-/// it. The `layout-bench` executable adapts its `BenchmarkSubject`s to this protocol, so the
+/// it. The `layout-bench` executable provides one generic subject per registered control, so the
 /// subjects stay in the executable target and this library stays testable with fakes.
 ///
 /// The methods run a whole batch each; the runner calls them through an existential, which

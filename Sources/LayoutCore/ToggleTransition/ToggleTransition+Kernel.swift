@@ -51,7 +51,7 @@ extension ToggleTransitionConfiguration {
     }
 
     /// Whether every value of every column is valid: the rules of `validate()` (the same
-    /// comparisons as `_ValueRule.accepts`, and raw values below the case count compared as
+    /// comparisons as `FieldRule.accepts`, and raw values below the case count compared as
     /// floating-point lanes), over all columns at once, a lane group at a time.
     @inlinable
     static func _allValid(_ p: ToggleTransitionConfiguration<Scalar>.InputFields, count: Int) -> Bool {

@@ -96,7 +96,7 @@ public enum BadInputFuzzChecks {
 
     /// The error SPEC section 5 and `LayoutError` ask for when `value` (of field `field`,
     /// element `index`) is refused by the rule `lower ... upper`; nil when it is accepted.
-    /// Written from the documentation, independently of `_ValueRule`.
+    /// Written from the documentation, independently of `FieldRule`.
     static func expectedProblem<S: LayoutScalar>(
         _ value: S, lower: S = 0, upper: S, exclusive: Bool = false, field: String, index: Int
     ) -> LayoutError? {
