@@ -29,6 +29,8 @@ public enum ButtonContentDifferential {
     /// columns) and with the reference, into an output to reuse (resized to the batch's length
     /// when needed, so that repeated calls do not allocate), and returns the first control
     /// whose output differs in any bit.
+    @_specialize(where S == Float)
+    @_specialize(where S == Double)
     public static func firstMismatch<S: LayoutScalar>(
         _ configurations: [ButtonContentConfiguration<S>], columns: ButtonContentColumns<S>,
         output: inout ButtonContentResultColumns<S>, parallelism: Parallelism = .serial
@@ -40,6 +42,8 @@ public enum ButtonContentDifferential {
     /// The same, with the reference frames computed by the caller: `references[i]` is
     /// `ButtonContent.layout(unchecked: configurations[i])`. (The fuzz target computes them as
     /// it builds its batch, and keeps those of its fixed padding from one input to the next.)
+    @_specialize(where S == Float)
+    @_specialize(where S == Double)
     public static func firstMismatch<S: LayoutScalar>(
         _ configurations: [ButtonContentConfiguration<S>], references: [ButtonContentResult<S>],
         columns: ButtonContentColumns<S>, output: inout ButtonContentResultColumns<S>,
@@ -48,14 +52,9 @@ public enum ButtonContentDifferential {
         precondition(columns.count == configurations.count, "columns must hold the configurations")
         precondition(references.count == configurations.count, "one reference per configuration")
         columns.uncheckedLayout(into: &output, parallelism: parallelism)
-        for index in configurations.indices {
-            let reference = references[index]
-            let kernel = frames(output, at: index)
-            if !BitPattern.equal(reference.imageFrame, kernel.imageFrame)
-                || !BitPattern.equal(reference.titleFrame, kernel.titleFrame) {
-                return Mismatch(index: index, configuration: configurations[index], reference: reference, kernel: kernel)
-            }
-        }
-        return nil
+        // Compared column by column against the references written as columns.
+        guard let index = ResultBits.firstDifference(references, output) else { return nil }
+        return Mismatch(index: index, configuration: configurations[index],
+                        reference: references[index], kernel: frames(output, at: index))
     }
 }

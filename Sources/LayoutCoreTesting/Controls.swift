@@ -55,6 +55,13 @@ public enum ResultBits {
         a.firstBitDifference(from: b)
     }
 
+    /// The lowest control index at which `output` differs in any bit from `references` (one
+    /// reference result per control, written as columns for the comparison); `nil` when
+    /// they agree.
+    public static func firstDifference<C: BatchLayout>(_ references: [C.Result], _ output: BatchResultColumns<C>) -> Int? {
+        columns(references, as: C.self).firstBitDifference(from: output)
+    }
+
     /// A hash of every field of every `stride`-th control (FNV-1a over the bit patterns):
     /// equal outputs give equal checksums.
     public static func checksum<C: BatchLayout>(_ columns: BatchResultColumns<C>, stride: Int = 61) -> UInt64 {

@@ -47,6 +47,8 @@ public enum ThumbTrackDifferential {
     /// when needed, so that repeated calls do not allocate; the fuzz targets fill it with
     /// sentinels first), and returns the first control whose results differ in any bit, or
     /// whose change flag byte is neither 0 nor 1.
+    @_specialize(where S == Float)
+    @_specialize(where S == Double)
     public static func firstMismatch<S: LayoutScalar>(
         _ configurations: [ThumbTrackConfiguration<S>], columns: ThumbTrackColumns<S>,
         output: inout ThumbTrackResultColumns<S>, parallelism: Parallelism = .serial
@@ -59,6 +61,8 @@ public enum ThumbTrackDifferential {
     /// `ThumbTrack.layout(unchecked: configurations[i])`. (The fuzz targets compute them as
     /// they build their batches, and keep those of their fixed padding from one input to the
     /// next.)
+    @_specialize(where S == Float)
+    @_specialize(where S == Double)
     public static func firstMismatch<S: LayoutScalar>(
         _ configurations: [ThumbTrackConfiguration<S>], references: [ThumbTrackResult<S>],
         columns: ThumbTrackColumns<S>, output: inout ThumbTrackResultColumns<S>,
@@ -67,15 +71,11 @@ public enum ThumbTrackDifferential {
         precondition(columns.count == configurations.count, "columns must hold the configurations")
         precondition(references.count == configurations.count, "one reference per configuration")
         columns.uncheckedLayout(into: &output, parallelism: parallelism)
-        for index in configurations.indices {
-            let reference = references[index]
-            let kernel = result(output, at: index)
-            if !equal(reference, kernel) || output.indexChanged[index] > 1 {
-                return Mismatch(index: index, configuration: configurations[index],
-                                reference: reference, kernel: kernel,
-                                kernelChangeFlag: output.indexChanged[index])
-            }
-        }
-        return nil
+        // Compared column by column against the references written as columns: the change
+        // flag byte too, so a kernel flag other than the reference's 0 or 1 differs.
+        guard let index = ResultBits.firstDifference(references, output) else { return nil }
+        return Mismatch(index: index, configuration: configurations[index],
+                        reference: references[index], kernel: result(output, at: index),
+                        kernelChangeFlag: output.indexChanged[index])
     }
 }

@@ -17,6 +17,9 @@ import LayoutCore
 /// random.
 public enum ThumbTrackGenerator {
     /// One valid configuration drawn from `source`.
+    // Specialized for the seeded tests (`SplitMix64`), which draw millions of these.
+    @_specialize(where S == Float, Source == SplitMix64)
+    @_specialize(where S == Double, Source == SplitMix64)
     public static func configuration<S: LayoutScalar, Source: ValueSource>(
         _ source: inout Source, mode: LayoutMode? = nil, as: S.Type = S.self
     ) -> ThumbTrackConfiguration<S> {
