@@ -71,21 +71,27 @@ extension BatchColumns {
             case .range:
                 if storage.elementSizes[position] == 1 {
                     let column = address.assumingMemoryBound(to: UInt8.self)
-                    for index in 0..<count where !rule.accepts(Double(column[index])) { return false }
+                    for index in 0..<count {
+                        if !rule.accepts(Double(column[index])) { return false }
+                    }
                 } else if !allAccepted(address.assumingMemoryBound(to: Control.Scalar.self), count: count, rule: rule) {
                     return false
                 }
             case .cases:
                 let column = UnsafePointer(address.assumingMemoryBound(to: UInt8.self))
                 let prefix = BatchValidator.prefixBelow(column, limit: count, caseCount: rule.caseCount)
-                for index in prefix..<max(prefix, count) where column[index] >= rule.caseCount { return false }
+                for index in prefix..<max(prefix, count) {
+                    if column[index] >= rule.caseCount { return false }
+                }
             case .checkedByControl, .result:
                 break
             }
         }
         var validator = BatchValidator(count: count)
-        for position in storage.rules.indices where storage.rules[position].kind == .checkedByControl {
-            Control.checkFieldRules(at: position, of: storage.fields, count: count, into: &validator)
+        for position in storage.rules.indices {
+            if storage.rules[position].kind == .checkedByControl {
+                Control.checkFieldRules(at: position, of: storage.fields, count: count, into: &validator)
+            }
         }
         Control.checkCrossFieldRules(storage.fields, count: count, into: &validator)
         return validator.error == nil
@@ -94,7 +100,9 @@ extension BatchColumns {
     @inlinable
     static func allAccepted(_ column: UnsafeMutablePointer<Control.Scalar>, count: Int, rule: FieldRule) -> Bool {
         let prefix = BatchValidator.acceptedPrefix(UnsafePointer(column), limit: count, rule: rule)
-        for index in prefix..<max(prefix, count) where !rule.accepts(column[index]) { return false }
+        for index in prefix..<max(prefix, count) {
+            if !rule.accepts(column[index]) { return false }
+        }
         return true
     }
 
@@ -109,12 +117,14 @@ extension BatchColumns {
             switch rule.kind {
             case .range where storage.elementSizes[position] == 1:
                 let column = address.assumingMemoryBound(to: UInt8.self)
-                for index in 0..<validator.searchLimit where !rule.accepts(Double(column[index])) {
-                    // A byte range names whole numbers ("2...255").
-                    validator.record(LayoutError(
-                        index: index, field: names[position], value: Double(column[index]),
-                        problem: .outOfRange(expected: "\(Int(rule.lower))...\(Int(rule.upper))")))
-                    break
+                for index in 0..<validator.searchLimit {
+                    if !rule.accepts(Double(column[index])) {
+                        // A byte range names whole numbers ("2...255").
+                        validator.record(LayoutError(
+                            index: index, field: names[position], value: Double(column[index]),
+                            problem: .outOfRange(expected: "\(Int(rule.lower))...\(Int(rule.upper))")))
+                        break
+                    }
                 }
             case .range:
                 validator.check(UnsafePointer(address.assumingMemoryBound(to: Control.Scalar.self)),

@@ -216,7 +216,8 @@ public struct BatchResultColumns<Control: BatchLayout>: @unchecked Sendable {
     @inlinable
     package mutating func fill(scalar: Control.Scalar, byte: UInt8) {
         makeUnique()
-        for position in storage.addresses.indices where count > 0 {
+        for position in storage.addresses.indices {
+            if count == 0 { break }
             if storage.elementSizes[position] == 1 {
                 storage.addresses[position].initializeMemory(as: UInt8.self, repeating: byte, count: count)
             } else {
@@ -273,8 +274,8 @@ extension BatchColumns {
         let fieldCount = Control.InputFields.fieldCount
         let count = arrays.first?.count ?? 0
         var validator = BatchValidator(count: count)
-        for (position, array) in arrays.enumerated().dropFirst() where position < fieldCount {
-            validator.checkLength(array.count, field: names[position])
+        for (position, array) in arrays.enumerated().dropFirst() {
+            if position < fieldCount { validator.checkLength(array.count, field: names[position]) }
         }
         if arrays.count != fieldCount {
             throw LayoutError(index: 0, field: arrays.count < fieldCount ? names[arrays.count] : "(extra column)",
@@ -282,7 +283,8 @@ extension BatchColumns {
         }
         if let error = validator.error { throw error }
         self.init(count: count)
-        for (position, array) in arrays.enumerated() where count > 0 {
+        for (position, array) in arrays.enumerated() {
+            if count == 0 { break }
             let size = storage.elementSizes[position], address = storage.addresses[position]
             switch array {
             case .scalars(let values) where size == MemoryLayout<Control.Scalar>.size && size != 1:

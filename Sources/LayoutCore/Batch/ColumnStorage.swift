@@ -114,7 +114,7 @@ final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
     @inlinable
     func copy() -> ColumnStorage {
         let copy = ColumnStorage(capacity: capacity, firstSlot: firstSlot)
-        for position in addresses.indices where count > 0 {
+        for position in addresses.indices {
             copy.addresses[position].copyMemory(from: addresses[position], byteCount: count * elementSizes[position])
         }
         copy.count = count
@@ -139,7 +139,7 @@ final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
     @inlinable
     func hasSameContents(as other: ColumnStorage) -> Bool {
         guard count == other.count else { return false }
-        for position in addresses.indices where count > 0 {
+        for position in addresses.indices {
             let bytes = count * elementSizes[position]
             if !UnsafeRawBufferPointer(start: addresses[position], count: bytes)
                 .elementsEqual(UnsafeRawBufferPointer(start: other.addresses[position], count: bytes)) {

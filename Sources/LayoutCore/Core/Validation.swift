@@ -100,10 +100,12 @@ public struct BatchValidator {
     public mutating func check(_ column: UnsafePointer<UInt8>, field: String, caseCount: UInt8) {
         let limit = searchLimit
         let index = Self.prefixBelow(column, limit: limit, caseCount: caseCount)
-        for index in index..<max(index, limit) where column[index] >= caseCount {
-            record(LayoutError(index: index, field: field, value: Double(column[index]),
-                               problem: .outOfRange(expected: "0...\(caseCount - 1)")))
-            return
+        for index in index..<max(index, limit) {
+            if column[index] >= caseCount {
+                record(LayoutError(index: index, field: field, value: Double(column[index]),
+                                   problem: .outOfRange(expected: "0...\(caseCount - 1)")))
+                return
+            }
         }
     }
 

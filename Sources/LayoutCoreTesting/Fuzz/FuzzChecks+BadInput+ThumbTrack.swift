@@ -234,6 +234,7 @@ struct ThumbTrackBadInput<S: LayoutScalar> {
             if rebuilt != batch {
                 throw BadInputFuzzChecks.finding("columns", "columns rebuilt with append(_:) differ from the columns the configurations came from: \(rebuilt)", input())
             }
+            try BatchAPIChecks.check(batch, output, input: input())
             return
         }
         if !BadInputFuzzChecks.describesItself(error) {

@@ -197,6 +197,7 @@ struct ToggleTransitionBadInput<S: LayoutScalar> {
             if rebuilt != batch {
                 throw BadInputFuzzChecks.finding("columns", "columns rebuilt with append(_:) differ from the columns the configurations came from: \(rebuilt)", input())
             }
+            try BatchAPIChecks.check(batch, output, input: input())
             return
         }
         guard let expected else {

@@ -397,6 +397,18 @@ struct ButtonContentBadInput<S: LayoutScalar> {
             if rebuilt != columns {
                 throw BadInputFuzzChecks.finding("columns", "columns rebuilt with append(_:) differ from the columns the configurations came from: \(rebuilt)", input())
             }
+            try BatchAPIChecks.check(columns, output, input: input())
+            // One column through its view: read in place, written in place (on a copy).
+            let widths = columns.width.withUnsafeBufferPointer { Array($0) }
+            var edited = columns
+            edited.width.update(from: widths.map { $0 + 1 })
+            edited.width.withUnsafeMutableBufferPointer { buffer in
+                for index in buffer.indices { buffer[index] -= 1 }
+            }
+            guard widths == floats[0], Array(columns.width) == floats[0],
+                  Array(edited.width) == widths.map({ ($0 + 1) - 1 }) else {
+                throw BadInputFuzzChecks.finding("columns", "the width column's views disagree", input())
+            }
             return
         }
         if !BadInputFuzzChecks.describesItself(error) {
