@@ -270,18 +270,22 @@ extension BatchColumns {
     ///   match its field.
     @inlinable
     public init(arrays: [ColumnArray<Control.Scalar>]) throws(LayoutError) {
-        let names = Control.InputFields.names
+        // The names (read by reflection) only when there is an error to name.
         let fieldCount = Control.InputFields.fieldCount
         let count = arrays.first?.count ?? 0
-        var validator = BatchValidator(count: count)
-        for (position, array) in arrays.enumerated().dropFirst() {
-            if position < fieldCount { validator.checkLength(array.count, field: names[position]) }
-        }
         if arrays.count != fieldCount {
+            let names = Control.InputFields.names
             throw LayoutError(index: 0, field: arrays.count < fieldCount ? names[arrays.count] : "(extra column)",
                               value: Double(arrays.count), problem: .columnLengthMismatch(expected: fieldCount))
         }
-        if let error = validator.error { throw error }
+        if arrays.contains(where: { $0.count != count }) {
+            let names = Control.InputFields.names
+            var validator = BatchValidator(count: count)
+            for (position, array) in arrays.enumerated().dropFirst() {
+                validator.checkLength(array.count, field: names[position])
+            }
+            if let error = validator.error { throw error }
+        }
         self.init(count: count)
         for (position, array) in arrays.enumerated() {
             if count == 0 { break }
@@ -292,7 +296,7 @@ extension BatchColumns {
             case .bytes(let values) where size == 1:
                 values.withUnsafeBytes { address.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
             default:
-                throw LayoutError(index: 0, field: names[position], value: Double(array.count),
+                throw LayoutError(index: 0, field: Control.InputFields.names[position], value: Double(array.count),
                                   problem: .outOfRange(expected: size == 1 ? "bytes" : "scalars"))
             }
         }

@@ -74,10 +74,10 @@ enum BatchAPIChecks {
                 throw fail("layout() of control 0 gave \(single), the batch \(output[0])")
             }
         }
-        // Copy on write: a copy that grows (past a page per column, so the columns are
-        // staggered), empties and refills leaves the original alone.
+        // Copy on write: a copy that grows (past a page per scalar column, so those columns
+        // are staggered), empties and refills leaves the original alone.
         var copy = columns
-        let capacity = Swift.max(2 * count + 1, 2048)
+        let capacity = Swift.max(2 * count + 1, 1100)
         copy.reserveCapacity(capacity)
         guard copy == columns, copy.capacity >= capacity else { throw fail("reserveCapacity changed the columns") }
         copy.removeAll(keepingCapacity: true)
