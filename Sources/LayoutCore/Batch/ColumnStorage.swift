@@ -1,13 +1,11 @@
 // The memory behind a batch's columns: one allocation per batch side, owned by the library.
 //
-// Large columns that each start a page are slow: every column then begins at the same offset
-// within a page, so a lane group's loads and stores all fall into the same few L1 sets and
-// evict each other, and stores look like they alias the loads of the same offset (Docs/
-// Performance.md, "Column placement"). Here every column of more than a page starts a whole
-// number of pages after the previous one plus a stagger of one cache line per column, so that
-// column k sits `k` lines further into its page than column 0. Inputs and results use
-// different staggers (`firstSlot`), so no result column shares a page offset with an input.
-// Small batches pack their columns 64-byte aligned without staggering: they fit in cache.
+// Columns that each start a page are slow: every column then begins at the same offset within
+// a page, so a lane group's loads and stores all fall into the same few L1 sets and evict each
+// other (Docs/ButtonContent.md, "Column placement"). Here columns are packed one after
+// another, each rounded up to an odd number of cache lines, so consecutive columns start at
+// different lines of a page (see `layout(capacity:)`); results start `firstSlot` lines further
+// than inputs.
 
 /// The columns of one side of a batch, in one allocation.
 @usableFromInline
@@ -63,24 +61,24 @@ final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
     }
 
     /// The byte offset of every column for `capacity` controls, and the allocation's size.
+    ///
+    /// Every column takes an odd number of cache lines (one line of padding where its size is
+    /// even), so that consecutive columns start at different offsets within a page: with a
+    /// stride of an odd number of lines, 64 consecutive columns start at 64 different lines of
+    /// a 4 KiB page, in different sets of the L1 cache. (A column of exactly one page, 1,024
+    /// `Float`s, would otherwise put every column at the same page offset.) The side's first
+    /// column starts `firstSlot` lines into the allocation, so results do not start where
+    /// inputs do.
     @inlinable
     func layout(capacity: Int) -> (offsets: [Int], byteCount: Int) {
         let line = Self.lineSize, page = Self.pageSize
         var offsets: [Int] = []
         offsets.reserveCapacity(elementSizes.count)
-        var end = 0
-        for position in elementSizes.indices {
-            let bytes = capacity * elementSizes[position]
-            var start = (end + line - 1) / line * line
-            if bytes > page {
-                // Start `slot` lines into the next page from the previous column's end.
-                let slot = (firstSlot + position) % (page / line)
-                let pageStart = (end + page - 1) / page * page
-                start = pageStart + slot * line
-                if start < end { start += page }
-            }
-            offsets.append(start)
-            end = start + bytes
+        var end = (firstSlot % (page / line)) * line
+        for size in elementSizes {
+            let lines = (capacity * size + line - 1) / line
+            offsets.append(end)
+            end += (lines | 1) * line
         }
         return (offsets, max(end, 1))
     }
