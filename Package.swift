@@ -64,20 +64,15 @@ let package = Package(
 
 // MARK: - Fuzz targets
 //
-// libFuzzer targets (Fuzz/README.md): each `Fuzz/<Name>/main.swift` holds only
-// `LLVMFuzzerTestOneInput`, which calls its check function in LayoutCoreTesting/Fuzz. They
+// libFuzzer targets (Fuzz/README.md), one per kind of check, each covering every control of
+// the registry: each `Fuzz/<Name>/main.swift` holds only `LLVMFuzzerTestOneInput`, which
+// calls its check function in LayoutCoreTesting/Fuzz. They
 // build (and do nothing) in a plain `swift build`; Fuzz/run.sh builds them one product at a
 // time with `--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address` in `.build/fuzz`.
 let fuzzTargetNames = [
-    "FuzzButtonContentInvariants",
-    "FuzzButtonContentDifferential",
-    "FuzzButtonContentLegacy",
-    "FuzzThumbTrackInvariants",
-    "FuzzThumbTrackDifferential",
-    "FuzzThumbTrackLegacy",
-    "FuzzToggleTransitionInvariants",
-    "FuzzToggleTransitionDifferential",
-    "FuzzToggleTransitionLegacy",
+    "FuzzInvariants",
+    "FuzzDifferential",
+    "FuzzLegacy",
     "FuzzBadInput",
 ]
 package.targets += fuzzTargetNames.map { name in

@@ -119,3 +119,71 @@ public enum ButtonContentGenerator {
         return LayoutSize(width: min(size.width, maximum), height: min(size.height, maximum))
     }
 }
+
+extension ButtonContentConfiguration: ControlUnderTest {
+    public static func generated<Source: ValueSource>(_ source: inout Source, mode: LayoutMode?) -> Self {
+        ButtonContentGenerator.configuration(&source, mode: mode, as: Scalar.self)
+    }
+
+    /// The generator's mix, then, one time in two, a boundary of the `.fit` arithmetic put
+    /// exactly in place or one ulp to either side:
+    /// - the content length equals `image + spacing + title` (fits exactly / overflows by an ulp);
+    /// - the content length equals `image + spacing` (the title's room is exactly 0: the
+    ///   branch between shrinking the title and squeezing it away);
+    /// - the content length equals the image alone (the image shrinks or not);
+    /// - the cross length equals the image's or the title's cross size (clamped or not).
+    /// The insets along the boundary's axis are zeroed, so the content length is exactly the
+    /// boundary value (no rounding in `W - left - right`).
+    public static func fuzzed(_ source: inout FuzzSource, mode: LayoutMode?) -> Self {
+        var c = generated(&source, mode: mode)
+        let boundary = source.next(below: 16)
+        guard boundary >= 8 else { return c }
+        let horizontal = c.imagePlacement.isHorizontal
+        let imageMain = horizontal ? c.imageSize.width : c.imageSize.height
+        let imageCross = horizontal ? c.imageSize.height : c.imageSize.width
+        let titleMain = horizontal ? c.titleSize.width : c.titleSize.height
+        let titleCross = horizontal ? c.titleSize.height : c.titleSize.width
+        var main: Scalar?
+        var cross: Scalar?
+        switch boundary {
+        case 8, 9: main = imageMain + c.imagePadding + titleMain
+        case 10, 11: main = imageMain + c.imagePadding
+        case 12: main = imageMain
+        case 13: cross = imageCross
+        case 14: cross = titleCross
+        default:
+            main = imageMain + c.imagePadding + titleMain
+            cross = max(imageCross, titleCross)
+        }
+        // Along the main axis when `horizontal` is true, across it otherwise.
+        func put(_ length: Scalar, horizontally: Bool) {
+            if horizontally {
+                c.bounds.width = length
+                c.contentInsets.leading = 0
+                c.contentInsets.trailing = 0
+            } else {
+                c.bounds.height = length
+                c.contentInsets.top = 0
+                c.contentInsets.bottom = 0
+            }
+        }
+        if let main { put(FuzzBoundary.around(main, &source), horizontally: horizontal) }
+        if let cross { put(FuzzBoundary.around(cross, &source), horizontally: !horizontal) }
+        return c
+    }
+
+    /// A plain control that fits, placements, directions, snapping and modes varying with `index`.
+    public static func padding(_ index: Int) -> Self {
+        Self(
+            bounds: LayoutSize(width: 120, height: 44),
+            contentInsets: DirectionalEdgeInsets(top: 6, leading: 10, bottom: 6, trailing: 10),
+            imageSize: LayoutSize(width: 24, height: 24), titleSize: LayoutSize(width: 60, height: 20),
+            imagePlacement: ImagePlacement(rawValue: UInt8(index % 4))!, imagePadding: 8,
+            layoutDirection: LayoutDirection(rawValue: UInt8(index % 2))!,
+            displayScale: index % 2 == 0 ? 2 : 0, mode: index % 3 == 0 ? .legacy : .fit)
+    }
+
+    public static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self] {
+        ButtonContentGenerator.configurations(count: count, seed: seed, as: Scalar.self)
+    }
+}

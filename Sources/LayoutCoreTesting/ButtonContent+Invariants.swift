@@ -273,3 +273,19 @@ public enum ButtonContentInvariants {
         return found
     }
 }
+
+extension ButtonContentConfiguration {
+    public func invariantViolations() -> [InvariantViolation] { ButtonContentInvariants.violations(self) }
+
+    /// Negative origins (B2) and frames outside the content rect (B4) when the content
+    /// overflows: the bugs of the original button that `.legacy` keeps.
+    public static var legacyBugClasses: [String] { ["negative-origin", "outside-content-rect"] }
+
+    public func legacyBug(in result: ButtonContentResult<Scalar>, bugClass: String?) -> (violation: InvariantViolation, bugClass: String)? {
+        for violation in ButtonContentInvariants.legacyViolations(self) {
+            let found = violation.invariant == "B2" ? Self.legacyBugClasses[0] : Self.legacyBugClasses[1]
+            if bugClass == nil || bugClass == found { return (violation, found) }
+        }
+        return nil
+    }
+}

@@ -1,41 +1,173 @@
 import LayoutCore
 
 /// A control as the tests, the fuzz targets and the benchmark see it: its batch declaration
-/// (`BatchLayout`) and the typical configurations the benchmark lays out.
+/// (`BatchLayout`) plus what only a control can say about itself: how to draw typical and
+/// edge-case configurations, which invariants its layouts keep, and which bugs of its
+/// original code its `.legacy` mode keeps. Everything else (the differential comparison, the
+/// fuzz checks, the bad-input oracle, the generic test suites, the benchmark subject) is
+/// written once over this protocol and the registry `Controls.families`.
 public protocol ControlUnderTest: BatchLayout {
+    /// One configuration drawn from `source`, with a large share of edge values and of the
+    /// boundaries where the arithmetic decides (`mode` as given, or any when `nil`). It is
+    /// meant to be valid, but a generator may let an invalid value through (one ulp below 0,
+    /// say): callers that need valid input check `validate()`.
+    static func generated<Source: ValueSource>(_ source: inout Source, mode: LayoutMode?) -> Self
+
+    /// The fuzz targets' decoding of one configuration. Default: `generated`; a control adds
+    /// boundaries that only pay under a fuzzer's byte mutations.
+    static func fuzzed(_ source: inout FuzzSource, mode: LayoutMode?) -> Self
+
+    /// A plain, valid control (`index` varies its modes and placements): the padding the fuzz
+    /// targets put around the controls they decode, so that those take every lane position.
+    static func padding(_ index: Int) -> Self
+
     /// `count` typical, valid configurations from `seed` (UI-sized values, random modes and
     /// states): the benchmark's input.
     static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self]
+
+    /// The modes the control has (`LayoutMode.allCases` by default; a control with no
+    /// original code to stay compatible with has only `.fit`).
+    static var modes: [LayoutMode] { get }
+
+    /// Every invariant the `.fit` layout of this configuration breaks (its mode is ignored),
+    /// checked on the reference.
+    func invariantViolations() -> [InvariantViolation]
+
+    /// Invariants checked through the batch kernel: each configuration stands for
+    /// `kernelCheckedCaseCount` related ones (`kernelCheckedCase(_:)`), laid out together in
+    /// one batch and checked by `kernelCheckedViolations`. None by default.
+    static var kernelCheckedCaseCount: Int { get }
+    func kernelCheckedCase(_ number: Int) -> Self
+    static func kernelCheckedViolations(_ configuration: Self, reference: Result, kernel: Result) -> [InvariantViolation]
+
+    /// The bug classes of the original code that `.legacy` keeps (none by default). Names are
+    /// unique across controls: the legacy fuzz self-test is asked for one by name.
+    static var legacyBugClasses: [String] { get }
+
+    /// The first bug of class `bugClass` (any class when `nil`) that `result`, the layout of
+    /// this `.legacy` configuration, shows; `nil` when it shows none.
+    func legacyBug(in result: Result, bugClass: String?) -> (violation: InvariantViolation, bugClass: String)?
+
+    /// The bad-input oracle's part for a field ruled `.checkedByControl` (the rule the
+    /// control's documentation states, re-written here independently of the kernel's
+    /// validation): the error element `index` of `batch` must give for that field, or `nil`.
+    static func expectedControlProblem(at position: Int, in batch: RawColumns<Self>, index: Int) -> LayoutError?
+
+    /// The oracle's part for the rules that tie fields together, checked after every field
+    /// of the element: the error, or `nil`.
+    static func expectedCrossFieldProblem(in batch: RawColumns<Self>, index: Int) -> LayoutError?
 }
 
-/// Every control under test, in both precisions, in report order: the one list a new
-/// control joins (see Docs/AddingAControl.md).
+extension ControlUnderTest {
+    public static func fuzzed(_ source: inout FuzzSource, mode: LayoutMode?) -> Self {
+        generated(&source, mode: mode)
+    }
+
+    public static var modes: [LayoutMode] { LayoutMode.allCases }
+
+    public static var kernelCheckedCaseCount: Int { 0 }
+    public func kernelCheckedCase(_ number: Int) -> Self { self }
+    public static func kernelCheckedViolations(_ configuration: Self, reference: Result, kernel: Result) -> [InvariantViolation] {
+        []
+    }
+
+    public static var legacyBugClasses: [String] { [] }
+    public func legacyBug(in result: Result, bugClass: String?) -> (violation: InvariantViolation, bugClass: String)? {
+        nil
+    }
+
+    public static func expectedControlProblem(at position: Int, in batch: RawColumns<Self>, index: Int) -> LayoutError? {
+        nil
+    }
+
+    public static func expectedCrossFieldProblem(in batch: RawColumns<Self>, index: Int) -> LayoutError? { nil }
+
+    /// Whether the configuration passes validation.
+    public var isValid: Bool { (try? validate()) != nil }
+
+    /// `count` configurations from `seed` (`generated`, `mode` as given or any).
+    public static func generated(count: Int, seed: UInt64, mode: LayoutMode? = nil) -> [Self] {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { _ in generated(&random, mode: mode) }
+    }
+}
+
+/// One control in both precisions: what the registry lists, and what the fuzz targets and
+/// the generic test suites dispatch on. The check functions are built here, where both types
+/// are concrete, so each is compiled for its types (no generic dispatch per fuzz input).
+public struct ControlFamily: Sendable {
+    /// The control's name (`button-content`).
+    public let name: String
+    public let float: any ControlUnderTest.Type
+    public let double: any ControlUnderTest.Type
+    /// The legacy bug classes (the same in both precisions).
+    public let legacyBugClasses: [String]
+
+    typealias Check = @Sendable (inout FuzzSource, FuzzBatchShape) throws(FuzzFinding) -> Void
+    typealias LegacyCheck = @Sendable (inout FuzzSource, FuzzBatchShape, String?) throws(FuzzFinding) -> Void
+    typealias BadInputCheck = @Sendable (inout FuzzSource, Bool) throws(FuzzFinding) -> Void
+    let invariants: Check
+    let differential: Check
+    let legacy: LegacyCheck
+    let badInput: BadInputCheck
+    let suite: @Sendable (ControlCheck, Bool) -> String?
+
+    public init<F: ControlUnderTest, D: ControlUnderTest>(_ float: F.Type, _ double: D.Type)
+    where F.Scalar == Float, D.Scalar == Double {
+        name = F.controlName
+        self.float = float
+        self.double = double
+        legacyBugClasses = F.legacyBugClasses
+        invariants = { (source, shape) throws(FuzzFinding) in
+            if shape.isDouble {
+                try ControlFuzzChecks<D>.checkInvariants(&source, shape)
+            } else {
+                try ControlFuzzChecks<F>.checkInvariants(&source, shape)
+            }
+        }
+        differential = { (source, shape) throws(FuzzFinding) in
+            if shape.isDouble {
+                try ControlFuzzChecks<D>.checkDifferential(&source, shape)
+            } else {
+                try ControlFuzzChecks<F>.checkDifferential(&source, shape)
+            }
+        }
+        legacy = { (source, shape, bugClass) throws(FuzzFinding) in
+            if shape.isDouble {
+                try ControlFuzzChecks<D>.checkLegacy(&source, shape, bugClass: bugClass)
+            } else {
+                try ControlFuzzChecks<F>.checkLegacy(&source, shape, bugClass: bugClass)
+            }
+        }
+        badInput = { (source, isDouble) throws(FuzzFinding) in
+            if isDouble {
+                try BadInputFuzzChecks.check(&source, as: D.self)
+            } else {
+                try BadInputFuzzChecks.check(&source, as: F.self)
+            }
+        }
+        suite = { check, isDouble in isDouble ? check.run(D.self) : check.run(F.self) }
+    }
+}
+
+/// Every control under test: the one list a new control joins (see Docs/AddingAControl.md).
+/// The order is the report order, and a control's position is the byte that selects it in a
+/// fuzz input: new controls go at the end.
 public enum Controls {
-    nonisolated(unsafe) public static let all: [any ControlUnderTest.Type] = [
-        ButtonContentConfiguration<Float>.self,
-        ButtonContentConfiguration<Double>.self,
-        ThumbTrackConfiguration<Float>.self,
-        ThumbTrackConfiguration<Double>.self,
-        ToggleTransitionConfiguration<Float>.self,
-        ToggleTransitionConfiguration<Double>.self,
+    public static let families: [ControlFamily] = [
+        ControlFamily(ButtonContentConfiguration<Float>.self, ButtonContentConfiguration<Double>.self),
+        ControlFamily(ThumbTrackConfiguration<Float>.self, ThumbTrackConfiguration<Double>.self),
+        ControlFamily(ToggleTransitionConfiguration<Float>.self, ToggleTransitionConfiguration<Double>.self),
     ]
-}
 
-extension ButtonContentConfiguration: ControlUnderTest {
-    public static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self] {
-        ButtonContentGenerator.configurations(count: count, seed: seed, as: Scalar.self)
-    }
-}
+    /// Every control in both precisions, in report order.
+    public static let all: [any ControlUnderTest.Type] = families.flatMap { [$0.float, $0.double] }
 
-extension ThumbTrackConfiguration: ControlUnderTest {
-    public static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self] {
-        ThumbTrackGenerator.benchmarkConfigurations(count: count, seed: seed, as: Scalar.self)
-    }
-}
-
-extension ToggleTransitionConfiguration: ControlUnderTest {
-    public static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self] {
-        ToggleTransitionGenerator.benchmarkConfigurations(count: count, seed: seed, as: Scalar.self)
+    /// The family a fuzz input's selector byte picks: positions are stable as controls are
+    /// added, and every byte picks one.
+    static func family(selectedBy byte: UInt8) -> ControlFamily {
+        let index = Int(byte)
+        return families[index < families.count ? index : index % families.count]
     }
 }
 
@@ -49,6 +181,11 @@ public enum ResultBits {
         return columns
     }
 
+    /// Whether two results of control `C` agree in every bit.
+    public static func equal<C: BatchLayout>(_ a: C.Result, _ b: C.Result, as: C.Type) -> Bool {
+        columns([a], as: C.self).firstBitDifference(from: columns([b], as: C.self)) == nil
+    }
+
     /// The lowest control index at which `a` and `b` differ in any bit (or their counts);
     /// `nil` when they agree.
     public static func firstDifference<C: BatchLayout>(_ a: BatchResultColumns<C>, _ b: BatchResultColumns<C>) -> Int? {
@@ -60,6 +197,24 @@ public enum ResultBits {
     /// they agree.
     public static func firstDifference<C: BatchLayout>(_ references: [C.Result], _ output: BatchResultColumns<C>) -> Int? {
         columns(references, as: C.self).firstBitDifference(from: output)
+    }
+
+    /// The fields of control `index` in which `a` and `b` differ, with both bit patterns
+    /// (`name: a -> b`), for messages.
+    public static func differences<C: BatchLayout>(_ a: BatchResultColumns<C>, _ b: BatchResultColumns<C>, at index: Int) -> String {
+        var parts: [String] = []
+        let names = BatchResultColumns<C>.fieldNames
+        for position in names.indices {
+            let x = a.value(field: position, at: index), y = b.value(field: position, at: index)
+            switch (x, y) {
+            case (.scalar(let p), .scalar(let q)) where !BitPattern.equal(p, q):
+                parts.append("\(names[position]): \(p) (\(BitPattern.hex(p))) -> \(q) (\(BitPattern.hex(q)))")
+            case (.byte(let p), .byte(let q)) where p != q:
+                parts.append("\(names[position]): \(p) -> \(q)")
+            default: break
+            }
+        }
+        return parts.joined(separator: ", ")
     }
 
     /// A hash of every field of every `stride`-th control (FNV-1a over the bit patterns):

@@ -240,3 +240,25 @@ public enum ThumbTrackGenerator {
         return min(max(value, -maximum), maximum)
     }
 }
+
+extension ThumbTrackConfiguration: ControlUnderTest {
+    public static func generated<Source: ValueSource>(_ source: inout Source, mode: LayoutMode?) -> Self {
+        ThumbTrackGenerator.configuration(&source, mode: mode, as: Scalar.self)
+    }
+
+    /// A plain control: segment counts, phases, directions, snapping and modes varying with
+    /// `index`.
+    public static func padding(_ index: Int) -> Self {
+        Self(
+            bounds: LayoutSize(width: 210, height: 35), inset: 1, segmentCount: 2 + index % 3,
+            selectedIndex: index % 2, translation: Scalar(index) * 7 - 10, velocity: 0,
+            phase: ThumbTrackPhase(rawValue: UInt8(index % 3))!,
+            layoutDirection: LayoutDirection(rawValue: UInt8(index % 2))!,
+            snapping: index % 2 == 0 ? .nearest : .normal, rubberBand: index % 2 == 1,
+            mode: index == 0 ? .legacy : .fit)
+    }
+
+    public static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self] {
+        ThumbTrackGenerator.benchmarkConfigurations(count: count, seed: seed, as: Scalar.self)
+    }
+}

@@ -260,6 +260,11 @@ public enum ThumbTrackInvariants {
         return min(max(c.selectedIndex + steps, 0), c.segmentCount - 1)
     }
 
+    /// Whether two results agree bit for bit (frame bit patterns, index, change flag).
+    static func sameBits<S: LayoutScalar>(_ a: ThumbTrackResult<S>, _ b: ThumbTrackResult<S>) -> Bool {
+        BitPattern.equal(a.thumbFrame, b.thumbFrame) && a.selectedIndex == b.selectedIndex && a.indexChanged == b.indexChanged
+    }
+
     /// T6 for one of the `halfSegmentCase`s, given its reference and kernel results.
     public static func halfSegmentViolations<S: LayoutScalar>(
         _ released: ThumbTrackConfiguration<S>, reference: ThumbTrackResult<S>, kernel: ThumbTrackResult<S>
@@ -268,7 +273,7 @@ public enum ThumbTrackInvariants {
         // function's frame, which ASan then allocates on its fake stack at every call (six per
         // control in the fuzz target).
         var found: [InvariantViolation] = []
-        if !ThumbTrackDifferential.equal(reference, kernel) {
+        if !sameBits(reference, kernel) {
             found.append(kernelDisagreement(released, reference: reference, kernel: kernel))
         }
         if let expected = expectedHalfSegmentIndex(released), reference.selectedIndex != expected {
@@ -371,4 +376,75 @@ public enum ThumbTrackSeedBug: String, CaseIterable, Hashable, Sendable {
     case asymmetricInset = "asymmetric-inset"
     /// For small `dx > 0` the thumb's x is `dx` itself, inside the inset. Breaks T2.
     case crossesInset = "crosses-inset"
+}
+
+extension ThumbTrackConfiguration {
+    /// T1-T5, T7 and T8 on the reference (T6 goes through the kernel: the half-segment cases).
+    public func invariantViolations() -> [InvariantViolation] { ThumbTrackInvariants.violations(self) }
+
+    /// T6: the six releases around this control's half-segment boundary
+    /// (`ThumbTrackInvariants.halfSegmentCase`), which kernel and reference must decide alike
+    /// and as documented.
+    public static var kernelCheckedCaseCount: Int { ThumbTrackInvariants.halfSegmentCaseCount }
+
+    public func kernelCheckedCase(_ number: Int) -> Self { ThumbTrackInvariants.halfSegmentCase(self, number) }
+
+    public static func kernelCheckedViolations(
+        _ configuration: Self, reference: ThumbTrackResult<Scalar>, kernel: ThumbTrackResult<Scalar>
+    ) -> [InvariantViolation] {
+        ThumbTrackInvariants.halfSegmentViolations(configuration, reference: reference, kernel: kernel)
+    }
+
+    /// The original switch's bugs that `.legacy` keeps (`ThumbTrackSeedBug`).
+    public static var legacyBugClasses: [String] { ThumbTrackSeedBug.allCases.map(\.rawValue) }
+
+    public func legacyBug(in result: ThumbTrackResult<Scalar>, bugClass: String?) -> (violation: InvariantViolation, bugClass: String)? {
+        for bug in ThumbTrackSeedBug.allCases {
+            if bugClass == nil || bugClass == bug.rawValue, let violation = ThumbTrackInvariants.detect(bug, self, result) {
+                return (violation, bug.rawValue)
+            }
+        }
+        return nil
+    }
+
+    /// The selected index is below the segment count; the projection rate is finite, and in
+    /// `0 < rate < 1` where the snapping is projected (kind 1).
+    public static func expectedControlProblem(at position: Int, in batch: RawColumns<Self>, index: Int) -> LayoutError? {
+        switch position {
+        case InputFields.position(of: \.selectedIndex):
+            let selected = batch[\.selectedIndex, index]
+            return selected < batch[\.segmentCount, index] ? nil
+                : LayoutError(index: index, field: InputFields.name(of: \.selectedIndex), value: Double(selected),
+                              problem: .outOfRange(expected: "below the segment count"))
+        case InputFields.position(of: \.projectionRate):
+            let rate = batch[\.projectionRate, index]
+            let name = InputFields.name(of: \.projectionRate)
+            if !rate.isFinite { return LayoutError(index: index, field: name, value: Double(rate), problem: .notFinite) }
+            if batch[\.snapping, index] == 1 && !(rate > 0 && rate < 1) {
+                return LayoutError(index: index, field: name, value: Double(rate), problem: .outOfRange(expected: "0 < rate < 1"))
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// `2 * inset` fits in the width and in the height; `.legacy` has two segments and inset 1.
+    public static func expectedCrossFieldProblem(in batch: RawColumns<Self>, index: Int) -> LayoutError? {
+        let inset = batch[\.inset, index]
+        let legacy = batch[\.mode, index] == LayoutMode.legacy.rawValue
+        if !(2 * inset <= batch[\.width, index]) || !(2 * inset <= batch[\.height, index]) {
+            return LayoutError(index: index, field: InputFields.name(of: \.inset), value: Double(inset),
+                               problem: .inconsistent(rule: "2 * inset fits"))
+        }
+        if legacy && batch[\.segmentCount, index] != 2 {
+            return LayoutError(index: index, field: InputFields.name(of: \.segmentCount), value: Double(batch[\.segmentCount, index]),
+                               problem: .inconsistent(rule: "two segments in .legacy"))
+        }
+        if legacy && inset != 1 {
+            return LayoutError(index: index, field: InputFields.name(of: \.inset), value: Double(inset),
+                               problem: .inconsistent(rule: "inset 1 in .legacy"))
+        }
+        return nil
+    }
 }

@@ -128,3 +128,27 @@ public enum ToggleTransitionGenerator {
     }
 
 }
+
+extension ToggleTransitionConfiguration: ControlUnderTest {
+    public static func generated<Source: ValueSource>(_ source: inout Source, mode: LayoutMode?) -> Self {
+        ToggleTransitionGenerator.configuration(&source, mode: mode, as: Scalar.self)
+    }
+
+    /// A plain control, mid-transition, and from the fifth on always eased in and out, so
+    /// that 36 of them fill the easing solver's widest path (eight lane groups at once).
+    public static func padding(_ index: Int) -> Self {
+        let size = LayoutSize<Scalar>(width: 24, height: 24)
+        let from = ToggleState(rawValue: UInt8(index % 3))!
+        let duration: Scalar = index % 2 == 0 ? 0.3 : 0.5
+        return Self(
+            bounds: LayoutSize(width: 44, height: 44), offImageSize: size, onImageSize: size,
+            indeterminateImageSize: size, from: from, to: from.tapped(),
+            elapsed: duration * Scalar(index % 7 + 1) / 8, duration: duration,
+            curve: index < 4 && index % 2 == 1 ? .linear : .easeInOut,
+            animated: index != 3, mode: index == 1 ? .legacy : .fit)
+    }
+
+    public static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self] {
+        ToggleTransitionGenerator.benchmarkConfigurations(count: count, seed: seed, as: Scalar.self)
+    }
+}

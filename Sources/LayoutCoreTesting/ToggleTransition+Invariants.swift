@@ -304,3 +304,23 @@ public enum ToggleTransitionInvariants {
         return found
     }
 }
+
+extension ToggleTransitionConfiguration {
+    public func invariantViolations() -> [InvariantViolation] { ToggleTransitionInvariants.violations(self) }
+
+    /// The original control's quirks that `.legacy` keeps: the picture does not match the
+    /// state it ends in, and two layers are visible at once.
+    public static var legacyBugClasses: [String] { ["state-picture-mismatch", "double-visible-layers"] }
+
+    public func legacyBug(in result: ToggleTransitionResult<Scalar>, bugClass: String?) -> (violation: InvariantViolation, bugClass: String)? {
+        if bugClass == nil || bugClass == Self.legacyBugClasses[0],
+           let violation = ToggleTransitionInvariants.stateMismatch(self, result) {
+            return (violation, Self.legacyBugClasses[0])
+        }
+        if bugClass == nil || bugClass == Self.legacyBugClasses[1],
+           let violation = ToggleTransitionInvariants.doubleVisible(self, result) {
+            return (violation, Self.legacyBugClasses[1])
+        }
+        return nil
+    }
+}

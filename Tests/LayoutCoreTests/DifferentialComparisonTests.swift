@@ -52,7 +52,7 @@ import Testing
         Self.expectEveryChangeSeen(
             configurations.map { ButtonContent.layout(unchecked: $0) }, fields: fields, change: Self.changed,
             "button \(S.self)") {
-            ButtonContentDifferential.firstMismatch(configurations, references: $0, columns: columns, output: &output)?.index
+            Differential.firstMismatch(configurations, references: $0, columns: columns, output: &output)?.index
         }
     }
 
@@ -66,7 +66,7 @@ import Testing
         let references = configurations.map { ThumbTrack.layout(unchecked: $0) }
         var output = ThumbTrackResultColumns<S>()
         func firstMismatch(_ references: [ThumbTrackResult<S>]) -> Int? {
-            ThumbTrackDifferential.firstMismatch(configurations, references: references, columns: columns, output: &output)?.index
+            Differential.firstMismatch(configurations, references: references, columns: columns, output: &output)?.index
         }
         let frame: [WritableKeyPath<ThumbTrackResult<S>, S>] = [
             \.thumbFrame.x, \.thumbFrame.y, \.thumbFrame.width, \.thumbFrame.height,
@@ -92,12 +92,12 @@ import Testing
         Self.expectEveryChangeSeen(
             truth, fields: layers.flatMap { layer in fields.map { layer.appending(path: $0) } }, change: Self.changed,
             "toggle \(S.self)") { references in
-            let mismatch = ToggleTransitionDifferential.firstMismatch(
+            let mismatch = Differential.firstMismatch(
                 configurations, references: references, columns: columns, output: &output)
             // The report carries the reference it was given and the kernel's actual layers.
             if let mismatch {
-                #expect(ToggleTransitionDifferential.equal(mismatch.reference, references[mismatch.index]))
-                #expect(ToggleTransitionDifferential.equal(mismatch.kernel, truth[mismatch.index]))
+                #expect(ResultBits.equal(mismatch.reference, references[mismatch.index], as: ToggleTransitionConfiguration<S>.self))
+                #expect(ResultBits.equal(mismatch.kernel, truth[mismatch.index], as: ToggleTransitionConfiguration<S>.self))
             }
             return mismatch?.index
         }

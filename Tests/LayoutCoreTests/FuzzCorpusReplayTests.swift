@@ -109,7 +109,7 @@ import Testing
     /// address); callers on several threads at once must each get a batch of their own. Four
     /// threads replay the same differential corpus at the same time: a batch lent twice would
     /// mix their controls and show as a mismatch (or a crash).
-    @Test(arguments: [FuzzTarget.thumbTrackDifferential, .buttonContentDifferential])
+    @Test(arguments: [FuzzTarget.differential, .invariants])
     func checksRunOnSeveralThreadsAtOnce(_ target: FuzzTarget) throws {
         let inputs = try Self.files("Corpus", target).prefix(200).map(Self.bytes)
         #expect(!inputs.isEmpty)

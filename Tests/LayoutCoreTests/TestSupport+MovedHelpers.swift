@@ -58,47 +58,14 @@ extension ThumbTrackInvariants {
     }
 }
 
-extension ThumbTrackDifferential {
-    /// Lays out `configurations` with the batch kernel (`parallelism` as given) and with the
-    /// reference, and returns the first control whose results differ in any bit.
-    static func firstMismatch<S: LayoutScalar>(
-        _ configurations: [ThumbTrackConfiguration<S>], parallelism: Parallelism = .serial
-    ) -> Mismatch<S>? {
-        firstMismatch(configurations, columns: ThumbTrackColumns(configurations), parallelism: parallelism)
-    }
-
-    /// Same, with the columns already built from `configurations` (as
-    /// `ThumbTrackGenerator.batch` returns them).
-    static func firstMismatch<S: LayoutScalar>(
-        _ configurations: [ThumbTrackConfiguration<S>], columns: ThumbTrackColumns<S>,
-        parallelism: Parallelism = .serial
-    ) -> Mismatch<S>? {
-        var output = ThumbTrackResultColumns<S>()
+extension Differential {
+    /// The kernel against the reference, from columns already built from `configurations`
+    /// (as `ThumbTrackGenerator.batch` returns them).
+    static func firstMismatch<C: BatchLayout>(
+        _ configurations: [C], columns: BatchColumns<C>, parallelism: Parallelism = .serial
+    ) -> Mismatch<C>? {
+        var output = BatchResultColumns<C>()
         return firstMismatch(configurations, columns: columns, output: &output, parallelism: parallelism)
-    }
-}
-
-extension ToggleTransitionDifferential {
-    /// Computes `configurations` with the batch kernel (`parallelism` as given) and with the
-    /// reference, and returns the first control whose layers differ in any bit.
-    static func firstMismatch<S: LayoutScalar>(
-        _ configurations: [ToggleTransitionConfiguration<S>], parallelism: Parallelism = .serial
-    ) -> Mismatch<S>? {
-        var output = ToggleTransitionResultColumns<S>()
-        return firstMismatch(configurations, columns: ToggleTransitionColumns(configurations),
-                             output: &output, parallelism: parallelism)
-    }
-}
-
-extension ButtonContentDifferential {
-    /// Lays out `configurations` with the batch kernel (`parallelism` as given) and with the
-    /// reference, and returns the first control whose frames differ in any bit.
-    static func firstMismatch<S: LayoutScalar>(
-        _ configurations: [ButtonContentConfiguration<S>], parallelism: Parallelism = .serial
-    ) -> Mismatch<S>? {
-        var output = ButtonContentResultColumns<S>()
-        return firstMismatch(configurations, columns: ButtonContentColumns(configurations),
-                             output: &output, parallelism: parallelism)
     }
 }
 

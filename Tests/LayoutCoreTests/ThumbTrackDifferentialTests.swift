@@ -2,43 +2,9 @@ import LayoutCore
 import LayoutCoreTesting
 import Testing
 
-/// The thumb track batch kernel against the scalar reference, bit for bit.
+/// The kernel against the reference on this control's own edge cases (the generic suites,
+/// ControlSuiteTests, run the seeded million, the short batches and the threads).
 @Suite struct ThumbTrackDifferentialTests {
-    /// Over a million seeded controls per precision and mode, in batches whose lengths vary
-    /// so that every tail length and lane position occurs. Phases, directions, snapping and
-    /// rubber band mix lane by lane.
-    @Test(arguments: LayoutMode.allCases)
-    func kernelMatchesReferenceFloat(mode: LayoutMode) { checkMillion(Float.self, mode: mode) }
-
-    @Test(arguments: LayoutMode.allCases)
-    func kernelMatchesReferenceDouble(mode: LayoutMode) { checkMillion(Double.self, mode: mode) }
-
-    func checkMillion<S: LayoutScalar>(_: S.Type, mode: LayoutMode) {
-        var random = SplitMix64(seed: mode == .fit ? 0x7B0770 : 0x71E6AC7)
-        var checked = 0
-        var batch = 0
-        var configurations: [ThumbTrackConfiguration<S>] = []
-        var columns = ThumbTrackColumns<S>()
-        while checked < TestTier.cases(full: 1_000_000, quick: 40_000) {
-            // Batch lengths cycle through 1...8191 in odd steps, so tails of every length occur.
-            let length = 1 + (batch * 1021) % 8191
-            configurations.removeAll(keepingCapacity: true)
-            columns = ThumbTrackColumns()
-            columns.reserveCapacity(length)
-            for _ in 0..<length {
-                let c = ThumbTrackGenerator.configuration(&random, mode: mode, as: S.self)
-                configurations.append(c)
-                columns.append(c)
-            }
-            if let mismatch = ThumbTrackDifferential.firstMismatch(configurations, columns: columns) {
-                Issue.record("\(mismatch)")
-                return
-            }
-            checked += length
-            batch += 1
-        }
-    }
-
     /// Releases far past an end. The kernel caps the rounded displacement at ±256 segments
     /// (ThumbTrack+Kernel.swift), which must change no index: displacements on either side of
     /// the cap, around the largest index (254) and the largest `k + steps` (254 + 254), in
@@ -78,30 +44,11 @@ import Testing
             }
             for offset in 0..<Parallelism.laneWidth {
                 let shifted = Array(configurations.dropFirst(offset))
-                #expect(ThumbTrackDifferential.firstMismatch(shifted) == nil, "offset \(offset)")
+                #expect(Differential.firstMismatch(shifted) == nil, "offset \(offset)")
             }
         }
         check(Float.self)
         check(Double.self)
-    }
-
-    /// Every batch length from 0 to 3x the lane width + 1, modes mixed lane by lane.
-    @Test func everyShortBatchLength() {
-        var random = SplitMix64(seed: 0x5407)
-        for length in 0...(3 * Parallelism.laneWidth + 1) {
-            for _ in 0..<200 {
-                let floats = (0..<length).map { _ in ThumbTrackGenerator.configuration(&random, as: Float.self) }
-                let doubles = (0..<length).map { _ in ThumbTrackGenerator.configuration(&random, as: Double.self) }
-                #expect(ThumbTrackDifferential.firstMismatch(floats) == nil, "length \(length)")
-                #expect(ThumbTrackDifferential.firstMismatch(doubles) == nil, "length \(length)")
-            }
-        }
-    }
-
-    /// Splitting a batch across threads changes nothing.
-    @Test func threadedBatchMatchesReference() {
-        let (configurations, columns) = ThumbTrackGenerator.batch(count: 100_003, seed: 0x7EAD, as: Float.self)
-        #expect(ThumbTrackDifferential.firstMismatch(configurations, columns: columns, parallelism: .threads(3)) == nil)
     }
 
     /// The hand-built edge cases, each alone and in every lane position of a group: zero-width
@@ -145,9 +92,9 @@ import Testing
         let floats = edges(Float.self), doubles = edges(Double.self)
         for offset in 0..<Parallelism.laneWidth {
             // Shift the list so each case lands in every lane.
-            #expect(ThumbTrackDifferential.firstMismatch(Array(floats.dropFirst(offset))) == nil)
-            #expect(ThumbTrackDifferential.firstMismatch(Array(doubles.dropFirst(offset))) == nil)
-            for c in floats.prefix(40) { #expect(ThumbTrackDifferential.firstMismatch([c]) == nil) }
+            #expect(Differential.firstMismatch(Array(floats.dropFirst(offset))) == nil)
+            #expect(Differential.firstMismatch(Array(doubles.dropFirst(offset))) == nil)
+            for c in floats.prefix(40) { #expect(Differential.firstMismatch([c]) == nil) }
         }
     }
 }

@@ -13,7 +13,7 @@ import Testing
         let reference = try ThumbTrack.layout(c)
         var output = ThumbTrackResultColumns<S>()
         try ThumbTrackColumns([c]).layout(into: &output)
-        #expect(ThumbTrackDifferential.equal(reference, output[0]), "kernel \(output[0]) vs reference \(reference)")
+        #expect(ResultBits.equal(reference, output[0], as: ThumbTrackConfiguration<S>.self), "kernel \(output[0]) vs reference \(reference)")
         return reference
     }
 

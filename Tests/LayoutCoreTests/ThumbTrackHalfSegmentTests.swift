@@ -69,7 +69,7 @@ import Testing
         }
         for (index, c) in configurations.enumerated() {
             let reference = ThumbTrack.layout(unchecked: c)
-            #expect(ThumbTrackDifferential.equal(reference, output[index]),
+            #expect(ResultBits.equal(reference, output[index], as: ThumbTrackConfiguration<S>.self),
                     "kernel \(output[index]) vs reference \(reference) for \(c)")
             #expect(reference.selectedIndex == expectations[index].index && reference.thumbFrame.x == expectations[index].x,
                     "dx \(c.translation) (\(BitPattern.hex(c.translation))): \(reference), expected index \(expectations[index].index)")

@@ -45,7 +45,7 @@ import Testing
             if isBoundary {
                 violations += ThumbTrackInvariants.halfSegmentViolations(c, reference: reference, kernel: result)
                 coverage.decisions += 1
-            } else if !ThumbTrackDifferential.equal(reference, result) {
+            } else if !ResultBits.equal(reference, result, as: ThumbTrackConfiguration<S>.self) {
                 violations.append(InvariantViolation("T6", "kernel \(result) differs from reference \(reference)", input: "\(c)"))
             }
             record(index, violations)

@@ -17,7 +17,7 @@ import Testing
         -> (legacy: (ThumbTrackConfiguration<Double>, ThumbTrackResult<Double>), fit: (ThumbTrackConfiguration<Double>, ThumbTrackResult<Double>)) {
         let legacy = seedSwitch(.legacy, k: k, dx: dx, phase)
         let fit = seedSwitch(.fit, k: k, dx: dx, phase)
-        #expect(ThumbTrackDifferential.firstMismatch([legacy, fit]) == nil)
+        #expect(Differential.firstMismatch([legacy, fit]) == nil)
         return ((legacy, ThumbTrack.layout(unchecked: legacy)), (fit, ThumbTrack.layout(unchecked: fit)))
     }
 

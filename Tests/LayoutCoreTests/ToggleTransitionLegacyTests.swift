@@ -27,7 +27,7 @@ import Testing
                     #expect(layers.off.alpha == 0 && layers.on.alpha == 0 && layers.indeterminate.alpha == 1)
                     #expect(layers.off.scale == 1 && layers.on.scale == 1 && layers.indeterminate.scale == 1)
                     #expect(ToggleTransitionInvariants.stateMismatch(legacy, layers) != nil, "\(legacy)")
-                    #expect(ToggleTransitionDifferential.firstMismatch([legacy]) == nil)
+                    #expect(Differential.firstMismatch([legacy]) == nil)
 
                     var fit = legacy
                     fit.mode = .fit
@@ -54,7 +54,7 @@ import Testing
                     #expect(layers.off.scale == 1 && layers.on.scale == 1 && layers.indeterminate.scale == 1)
                     #expect(ToggleTransitionInvariants.doubleVisible(legacy, layers) != nil, "\(legacy)")
                     #expect(ToggleTransitionInvariants.stateMismatch(legacy, layers) == nil)
-                    #expect(ToggleTransitionDifferential.firstMismatch([legacy]) == nil)
+                    #expect(Differential.firstMismatch([legacy]) == nil)
 
                     var fit = legacy
                     fit.mode = .fit
@@ -80,8 +80,9 @@ import Testing
             if configuration.from == .indeterminate { configuration.from = configuration.to.tapped() }
             var fit = configuration
             fit.mode = .fit
-            #expect(ToggleTransitionDifferential.equal(
-                ToggleTransition.layout(unchecked: configuration), ToggleTransition.layout(unchecked: fit)),
+            #expect(ResultBits.equal(
+                ToggleTransition.layout(unchecked: configuration), ToggleTransition.layout(unchecked: fit),
+                as: ToggleTransitionConfiguration<Float>.self),
                 "\(configuration)")
         }
     }

@@ -113,7 +113,7 @@ import Testing
                 Self.expect(layers.on, expected[step].1, tolerance: tolerance, "on, " + context)
                 Self.expect(layers.indeterminate, expected[step].2, tolerance: tolerance, "indeterminate, " + context)
                 // The batch kernel agrees bit for bit, for one control and in a batch.
-                #expect(ToggleTransitionDifferential.firstMismatch([configuration]) == nil, "\(context)")
+                #expect(Differential.firstMismatch([configuration]) == nil, "\(context)")
             }
         }
     }

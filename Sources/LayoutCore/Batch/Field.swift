@@ -45,7 +45,8 @@ public struct FieldRule: Hashable, Sendable {
     public var upper: Double
     /// For `.cases(of:)`: the enumeration whose raw values the column holds (its case names
     /// name the raw values in tools such as `layout-bench eval`).
-    public var caseType: (any CaseIterable.Type)?
+    // A metatype is not `Sendable` to the compiler, but it is immutable: nothing can race on it.
+    nonisolated(unsafe) public var caseType: (any CaseIterable.Type)?
 
     @inlinable
     init(kind: Kind, lower: Double = 0, upper: Double = 0, lowerIsExclusive: Bool = false,
@@ -254,7 +255,7 @@ extension FieldSet {
 
     /// The position of the field `key` leads to.
     @inlinable
-    static func position<Element>(of key: KeyPath<Self, Field<Element>>) -> Int {
+    public static func position<Element>(of key: KeyPath<Self, Field<Element>>) -> Int {
         MemoryLayout<Self>.offset(of: key).unsafelyUnwrapped / MemoryLayout<AnyField>.stride
     }
 

@@ -70,4 +70,19 @@ enum FuzzStorage {
         pointer.deinitialize(count: 1)
         pointer.deallocate()
     }
+
+    nonisolated(unsafe) private static var constants: [ObjectIdentifier: UnsafeRawPointer] = [:]
+
+    /// A value of type `T` built once per process by `make` (the first caller's), then shared
+    /// read-only: the fixed padding blocks and typical controls of a generic check, which a
+    /// generic type cannot keep in a static property. One value per type.
+    static func constant<T>(_ make: () -> T) -> UnsafePointer<T> {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        if let stored = constants[ObjectIdentifier(T.self)] { return stored.assumingMemoryBound(to: T.self) }
+        let pointer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        pointer.initialize(to: make())
+        constants[ObjectIdentifier(T.self)] = UnsafeRawPointer(pointer)
+        return UnsafePointer(pointer)
+    }
 }

@@ -9,16 +9,15 @@ import Darwin
 /// Every fuzz target of the suite: its executable's name (`Fuzz/<name>/main.swift`), what a
 /// finding in it means, and its check function. The executables and the corpus replay tests
 /// both go through `check(_:bugClass:)`, so a corpus file means the same thing to both.
+///
+/// Each target covers every control of the registry (`Controls.families`): the first byte of
+/// an input picks the control by its position there (bytes past the end wrap around), the
+/// rest is that control's input. A new control needs no new target, options, dictionary or
+/// corpus folder.
 public enum FuzzTarget: String, CaseIterable, Sendable {
-    case buttonContentInvariants = "FuzzButtonContentInvariants"
-    case buttonContentDifferential = "FuzzButtonContentDifferential"
-    case buttonContentLegacy = "FuzzButtonContentLegacy"
-    case thumbTrackInvariants = "FuzzThumbTrackInvariants"
-    case thumbTrackDifferential = "FuzzThumbTrackDifferential"
-    case thumbTrackLegacy = "FuzzThumbTrackLegacy"
-    case toggleTransitionInvariants = "FuzzToggleTransitionInvariants"
-    case toggleTransitionDifferential = "FuzzToggleTransitionDifferential"
-    case toggleTransitionLegacy = "FuzzToggleTransitionLegacy"
+    case invariants = "FuzzInvariants"
+    case differential = "FuzzDifferential"
+    case legacy = "FuzzLegacy"
     case badInput = "FuzzBadInput"
 
     public enum Kind: String, Sendable {
@@ -28,7 +27,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case differential
         /// Bad input: any finding (or trap) is a bug.
         case badInput
-        /// `.legacy` self-test: a finding is expected (it proves the suite finds the seed bugs).
+        /// `.legacy` self-test: a finding is expected (it proves the suite finds the bugs of
+        /// the original code that `.legacy` keeps).
         case selfTest
     }
 
@@ -36,25 +36,21 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     public var kind: Kind {
         switch self {
-        case .buttonContentInvariants, .thumbTrackInvariants, .toggleTransitionInvariants: return .invariants
-        case .buttonContentDifferential, .thumbTrackDifferential, .toggleTransitionDifferential: return .differential
-        case .buttonContentLegacy, .thumbTrackLegacy, .toggleTransitionLegacy: return .selfTest
+        case .invariants: return .invariants
+        case .differential: return .differential
+        case .legacy: return .selfTest
         case .badInput: return .badInput
         }
     }
 
-    /// For self-tests: the seed bug classes it must find (each can be selected alone).
+    /// For self-tests: the legacy bug classes it must find, every control's (each can be
+    /// selected alone).
     public var bugClasses: [String] {
-        switch self {
-        case .buttonContentLegacy: return ButtonContentFuzzChecks.bugClasses
-        case .thumbTrackLegacy: return ThumbTrackFuzzChecks.bugClasses
-        case .toggleTransitionLegacy: return ToggleTransitionFuzzChecks.bugClasses
-        default: return []
-        }
+        self == .legacy ? Controls.families.flatMap(\.legacyBugClasses) : []
     }
 
     /// Runs the target's check on one input. For self-tests, `bugClass` limits the findings to
-    /// one seed bug class (`nil`: any).
+    /// one bug class (`nil`: any).
     public func check(_ bytes: [UInt8], bugClass: String? = nil) throws(FuzzFinding) {
         try bytes.withUnsafeBufferPointer { (buffer) throws(FuzzFinding) in
             try check(buffer, bugClass: bugClass)
@@ -62,19 +58,26 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     /// Runs the target's check on bytes read in place.
-    @inlinable @inline(__always)
     public func check(_ bytes: UnsafeBufferPointer<UInt8>, bugClass: String? = nil) throws(FuzzFinding) {
+        if self == .badInput {
+            try BadInputFuzzChecks.check(bytes)
+            return
+        }
+        var source = FuzzSource(bytes)
+        var family = Controls.family(selectedBy: source.nextByte())
+        // A self-test hunting one class runs the control that has it, whatever the byte.
+        if let bugClass, let owner = Controls.families.first(where: { $0.legacyBugClasses.contains(bugClass) }) {
+            family = owner
+        }
         switch self {
-        case .buttonContentInvariants: try ButtonContentFuzzChecks.checkInvariants(bytes)
-        case .buttonContentDifferential: try ButtonContentFuzzChecks.checkDifferential(bytes)
-        case .buttonContentLegacy: try ButtonContentFuzzChecks.checkLegacy(bytes, bugClass: bugClass)
-        case .thumbTrackInvariants: try ThumbTrackFuzzChecks.checkInvariants(bytes)
-        case .thumbTrackDifferential: try ThumbTrackFuzzChecks.checkDifferential(bytes)
-        case .thumbTrackLegacy: try ThumbTrackFuzzChecks.checkLegacy(bytes, bugClass: bugClass)
-        case .toggleTransitionInvariants: try ToggleTransitionFuzzChecks.checkInvariants(bytes)
-        case .toggleTransitionDifferential: try ToggleTransitionFuzzChecks.checkDifferential(bytes)
-        case .toggleTransitionLegacy: try ToggleTransitionFuzzChecks.checkLegacy(bytes, bugClass: bugClass)
-        case .badInput: try BadInputFuzzChecks.check(bytes)
+        case .invariants:
+            try family.invariants(&source, FuzzBatchShape(&source, maximumCount: 4))
+        case .differential:
+            try family.differential(&source, FuzzBatchShape(&source, maximumCount: 8))
+        case .legacy:
+            try family.legacy(&source, FuzzBatchShape(&source, maximumCount: 8), bugClass)
+        case .badInput:
+            break
         }
     }
 

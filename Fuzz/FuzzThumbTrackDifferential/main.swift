@@ -1,7 +1,0 @@
-// libFuzzer entry point; everything else lives in LayoutCoreTesting/Fuzz (FuzzTarget.thumbTrackDifferential).
-import LayoutCoreTesting
-
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    FuzzTarget.thumbTrackDifferential.run(data, size)
-}

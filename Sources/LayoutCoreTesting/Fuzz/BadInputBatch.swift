@@ -1,0 +1,295 @@
+import LayoutCore
+
+/// The raw columns the bad-input check decodes, one array per input field in declaration
+/// order (their lengths may differ: the batch is built from them with `init(arrays:)`, which
+/// refuses unequal lengths). A control's oracle hooks read them by field.
+public struct RawColumns<C: BatchLayout>: CustomStringConvertible {
+    /// Per field: the values of a scalar field (empty for a byte field).
+    var scalars: [[C.Scalar]]
+    /// Per field: the values of a byte field (empty for a scalar field).
+    var bytes: [[UInt8]]
+    /// Which fields hold bytes.
+    let holdsBytes: [Bool]
+
+    init() {
+        holdsBytes = (0..<C.InputFields.fieldCount).map(C.InputFields.holdsBytes(at:))
+        scalars = Array(repeating: [], count: holdsBytes.count)
+        bytes = Array(repeating: [], count: holdsBytes.count)
+    }
+
+    /// Element `index` of a scalar field.
+    public subscript(field: KeyPath<C.InputFields, Field<C.Scalar>>, index: Int) -> C.Scalar {
+        scalars[C.InputFields.position(of: field)][index]
+    }
+
+    /// Element `index` of a byte field.
+    public subscript(field: KeyPath<C.InputFields, Field<UInt8>>, index: Int) -> UInt8 {
+        bytes[C.InputFields.position(of: field)][index]
+    }
+
+    /// Element `index` of the field at `position`, as a `Double` (for error values).
+    public func value(at position: Int, _ index: Int) -> Double {
+        holdsBytes[position] ? Double(bytes[position][index]) : Double(scalars[position][index])
+    }
+
+    var count: Int { holdsBytes.indices.map { holdsBytes[$0] ? bytes[$0].count : scalars[$0].count }.max() ?? 0 }
+
+    mutating func removeAll() {
+        for position in holdsBytes.indices {
+            scalars[position].removeAll(keepingCapacity: true)
+            bytes[position].removeAll(keepingCapacity: true)
+        }
+    }
+
+    var arrays: [ColumnArray<C.Scalar>] {
+        holdsBytes.indices.map { holdsBytes[$0] ? .bytes(bytes[$0]) : .scalars(scalars[$0]) }
+    }
+
+    public var description: String { "[\(C.Scalar.self)] \(arrays)" }
+}
+
+/// The bad-input check of one control, generic over the registry, with storage reused
+/// between inputs (under ASan an allocation costs about a microsecond).
+///
+/// The oracle reads each field's rule from the control's declaration (`InputFields.rules`)
+/// and evaluates it as the documentation states it, independently of the library's
+/// validation code: a range refuses NaN and the infinities (`notFinite`), a value below a
+/// lower bound of 0 (`negative`) and anything else outside it (`outOfRange`); a byte field
+/// with `n` cases refuses `n` and above. Fields the control checks itself, and the rules that
+/// tie fields together, come from the control (`expectedControlProblem`,
+/// `expectedCrossFieldProblem`). The lowest element wins, then the first field in
+/// declaration order; column lengths come before values.
+struct BadInputBatch<C: ControlUnderTest> {
+    var raw = RawColumns<C>()
+    var columns = BatchColumns<C>()
+    var output = BatchResultColumns<C>()
+    var unchecked = BatchResultColumns<C>()
+    var lengths: [Int] = []
+    var configurations: [C] = []
+    var rebuilt = BatchColumns<C>()
+    let rules = C.InputFields.rules
+    let names = C.InputFields.names
+
+    // MARK: - Decoding
+
+    /// Decodes the raw columns: element by element, a valid control (`C.generated`, or the
+    /// padding when the generator let an invalid value through) whose fields agree with each
+    /// other, then, for dirty elements, about half its fields replaced by raw values drawn
+    /// from their rules (NaN, infinities, -0, bounds and one ulp past them, raw bit patterns,
+    /// out-of-range bytes). Each column stops at its own length.
+    mutating func decode(_ source: inout FuzzSource) {
+        BadInputFuzzChecks.columnLengths(&source, columns: rules.count, into: &lengths)
+        let allClean = BadInputFuzzChecks.allClean(&source)
+        raw.removeAll()
+        var row = BatchColumns<C>(capacity: 1)
+        for index in 0..<(lengths.max() ?? 0) {
+            let dirty = !allClean && source.next(below: 4) == 0
+            var c = C.generated(&source, mode: nil)
+            if !c.isValid { c = C.padding(index) }
+            row.removeAll(keepingCapacity: true)
+            row.append(c)
+            let values = row.arrays
+            for position in rules.indices {
+                let replace = dirty && source.next(below: 2) == 0
+                switch values[position] {
+                case .bytes(let valid):
+                    let value = replace ? rawByte(&source, rules[position]) : valid[0]
+                    if index < lengths[position] { raw.bytes[position].append(value) }
+                case .scalars(let valid):
+                    let value = replace ? rawScalar(&source, rules[position]) : valid[0]
+                    if index < lengths[position] { raw.scalars[position].append(value) }
+                }
+            }
+        }
+    }
+
+    /// A dirty byte: any byte one time in two, otherwise a valid case or a value next to a
+    /// bound of the rule.
+    func rawByte(_ source: inout FuzzSource, _ rule: FieldRule) -> UInt8 {
+        switch rule.kind {
+        case .cases: return BadInputFuzzChecks.rawCase(&source, caseCount: Int(rule.upper), dirty: true)
+        case .range:
+            let bounds = [rule.lower - 1, rule.lower, rule.upper, rule.upper + 1].map { UInt8(clamping: Int($0)) }
+            return source.next(below: 2) == 0 ? source.nextByte() : bounds[source.next(below: 4)]
+        default: return source.nextByte()
+        }
+    }
+
+    /// A dirty scalar for `rule` (`BadInputFuzzChecks.rawValue`); fields the control checks
+    /// itself get the unit interval's bounds and the special values around them.
+    func rawScalar(_ source: inout FuzzSource, _ rule: FieldRule) -> C.Scalar {
+        switch rule.kind {
+        case .range:
+            return BadInputFuzzChecks.rawValue(
+                &source, lower: C.Scalar(rule.lower), upper: C.Scalar(rule.upper), exclusive: rule.lowerIsExclusive, dirty: true)
+        default:
+            return BadInputFuzzChecks.rawValue(&source, lower: 0, upper: 1, exclusive: true, dirty: true)
+        }
+    }
+
+    // MARK: - The oracle
+
+    /// The error the batch must throw, or `nil` when it must accept it.
+    func expectedError() -> LayoutError? {
+        if let error = BadInputFuzzChecks.expectedLengthError(names: names, lengths: lengths) { return error }
+        for index in 0..<lengths[0] {
+            for position in rules.indices {
+                if let error = expectedProblem(at: position, index) { return error }
+            }
+            if let error = C.expectedCrossFieldProblem(in: raw, index: index) { return error }
+        }
+        return nil
+    }
+
+    func expectedProblem(at position: Int, _ index: Int) -> LayoutError? {
+        let rule = rules[position]
+        switch rule.kind {
+        case .range where raw.holdsBytes[position]:
+            let value = Double(raw.bytes[position][index])
+            return value >= rule.lower && value <= rule.upper ? nil
+                : LayoutError(index: index, field: names[position], value: value, problem: .outOfRange(expected: "between the bounds"))
+        case .range:
+            return BadInputFuzzChecks.expectedProblem(
+                raw.scalars[position][index], lower: C.Scalar(rule.lower), upper: C.Scalar(rule.upper),
+                exclusive: rule.lowerIsExclusive, field: names[position], index: index)
+        case .cases:
+            return BadInputFuzzChecks.expectedCaseProblem(
+                raw.bytes[position][index], caseCount: Int(rule.upper), field: names[position], index: index)
+        case .checkedByControl:
+            return C.expectedControlProblem(at: position, in: raw, index: index)
+        case .result:
+            return nil
+        }
+    }
+
+    // MARK: - The check
+
+    /// Whether the output still holds exactly `count` sentinels in every field.
+    func outputIsUntouched(count: Int) -> Bool {
+        guard output.count == count else { return false }
+        let sentinel = BadInputFuzzChecks.sentinel(C.Scalar.self)
+        for position in 0..<C.ResultFields.fieldCount {
+            for index in 0..<count {
+                switch output.value(field: position, at: index) {
+                case .scalar(let value): if !BitPattern.equal(value, sentinel) || value.isNaN { return false }
+                case .byte(let value): if value != 0xEE { return false }
+                }
+            }
+        }
+        return true
+    }
+
+    /// Whether `configuration`, written as columns, gives element `index`'s raw values bit
+    /// for bit (a configuration read from raw columns may drop a value it ignores).
+    func represents(_ configuration: C, element index: Int) -> Bool {
+        let written = BatchColumns<C>([configuration]).arrays
+        for position in written.indices {
+            switch written[position] {
+            case .bytes(let value): if value[0] != raw.bytes[position][index] { return false }
+            case .scalars(let value): if !BitPattern.equal(value[0], raw.scalars[position][index]) { return false }
+            }
+        }
+        return true
+    }
+
+    mutating func check(_ source: inout FuzzSource) throws(FuzzFinding) {
+        decode(&source)
+        let count = lengths[0]
+        let expected = expectedError()
+        let outputCount = BadInputFuzzChecks.outputCount(&source, batchCount: count)
+        output.resize(to: outputCount)
+        output.fill(scalar: BadInputFuzzChecks.sentinel(C.Scalar.self), byte: 0xEE)
+        let raw = self.raw
+        func input() -> String { "\(C.controlName) \(raw)" }
+
+        var thrown: LayoutError?
+        do {
+            // Built from the arrays: mismatched lengths are refused here.
+            columns = try BatchColumns<C>(arrays: raw.arrays)
+            try columns.layout(into: &output, parallelism: .serial)
+        } catch {
+            thrown = error
+        }
+        guard let error = thrown else {
+            if let expected {
+                throw BadInputFuzzChecks.finding("accepted", "the batch accepted bad input; expected \(expected)", input())
+            }
+            try checkAccepted(count: count, input: input())
+            return
+        }
+        if !BadInputFuzzChecks.describesItself(error) {
+            throw BadInputFuzzChecks.finding("description", "the error's text does not name its element, field and value: \(error.description)", input())
+        }
+        guard let expected else {
+            throw BadInputFuzzChecks.finding("refused", "the batch refused valid input: \(error)", input())
+        }
+        if !BadInputFuzzChecks.sameError(error, expected) {
+            throw BadInputFuzzChecks.finding("wrong error", "got \(error), expected \(expected)", input())
+        }
+        if !outputIsUntouched(count: outputCount) {
+            throw BadInputFuzzChecks.finding("output touched", "a refused batch changed its output (\(outputCount) sentinels)", input())
+        }
+        if case .columnLengthMismatch = expected.problem { return }
+
+        // The single-control entry point gives the same error at index 0, wherever the
+        // element is a configuration (every raw value representable).
+        let index = expected.index
+        if let configuration = columns.configuration(at: index), represents(configuration, element: index) {
+            var single: LayoutError?
+            do {
+                try configuration.validate()
+            } catch {
+                single = error
+            }
+            guard let single else {
+                throw BadInputFuzzChecks.finding("accepted", "the single-control validation accepted element \(index); the batch said \(expected)", input())
+            }
+            let placed = LayoutError(index: index, field: single.field, value: single.value, problem: single.problem)
+            if single.index != 0 || !BadInputFuzzChecks.sameError(placed, expected) {
+                throw BadInputFuzzChecks.finding(
+                    "wrong error", "single-control validation: got \(single), expected \(expected) at index 0", input())
+            }
+        }
+        // The unchecked entry points must not trap on bad values.
+        columns.uncheckedLayout(into: &unchecked, parallelism: .serial)
+        for index in 0..<count {
+            if let configuration = columns.configuration(at: index) { _ = C.referenceLayout(configuration) }
+        }
+    }
+
+    /// An accepted batch: the kernel's bits are the reference's, and the batch API agrees
+    /// with itself (`configuration(at:)`, the output subscript, `append`, the validated
+    /// single-control layout).
+    mutating func checkAccepted(count: Int, input: @autoclosure () -> String) throws(FuzzFinding) {
+        guard output.count == count else {
+            throw BadInputFuzzChecks.finding("count", "the output has \(output.count) elements, expected \(count)", input())
+        }
+        configurations.removeAll(keepingCapacity: true)
+        for index in 0..<count {
+            guard let configuration = columns.configuration(at: index) else {
+                throw BadInputFuzzChecks.finding("accepted", "the batch accepted element \(index), which has no configuration", input())
+            }
+            configurations.append(configuration)
+            let validated: C.Result
+            do {
+                validated = try configuration.layout()
+            } catch {
+                throw BadInputFuzzChecks.finding("refused", "the single-control layout refused element \(index), which the batch accepted: \(error)", input())
+            }
+            guard ResultBits.equal(validated, output[index], as: C.self) else {
+                throw FuzzFinding(.mismatch, "kernel != reference", message:
+                    "element \(index): reference \(validated), kernel \(output[index])\n  input: \(input())")
+            }
+        }
+        // Columns built by the library's `append` (emptied with `removeAll(keepingCapacity:)`,
+        // as a caller refilling them every frame would) hold the same configurations.
+        rebuilt.removeAll(keepingCapacity: true)
+        for configuration in configurations { rebuilt.append(configuration) }
+        for index in 0..<count {
+            if rebuilt.configuration(at: index) != configurations[index] {
+                throw BadInputFuzzChecks.finding("columns", "append(_:) then configuration(at: \(index)) gave \(String(describing: rebuilt.configuration(at: index))), expected \(configurations[index])", input())
+            }
+        }
+        try BatchAPIChecks.check(columns, output, input: input())
+    }
+}
