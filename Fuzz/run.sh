@@ -12,7 +12,7 @@
 # found in fewer than half of its runs, or when a build is not instrumented as it must be.
 #
 # Settings (environment):
-#   FUZZ_SECONDS      seconds per checked target                     (default 20)
+#   FUZZ_SECONDS      seconds per checked target (each covers every control)  (default 40)
 #   SELFTEST_SECONDS  budget per self-test run                       (default 10)
 #   SELFTEST_SEEDS    self-test runs per seed bug class              (default 5)
 #   FUZZ_PARALLEL     fuzzers run at once                            (default: cores)
@@ -25,7 +25,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-FUZZ_SECONDS="${FUZZ_SECONDS:-20}"
+FUZZ_SECONDS="${FUZZ_SECONDS:-40}"
 SELFTEST_SECONDS="${SELFTEST_SECONDS:-10}"
 SELFTEST_SEEDS="${SELFTEST_SEEDS:-5}"
 FUZZ_PARALLEL="${FUZZ_PARALLEL:-$(nproc 2>/dev/null || echo 2)}"
