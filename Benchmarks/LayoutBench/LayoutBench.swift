@@ -1,7 +1,9 @@
 // LayoutBench: the logic of the `layout-bench` command line, as a library so that it can be
 // tested (Tests/LayoutBenchTests).
 //
-// - CLI/       argument parsing, help texts, the `run`, `compare` and `eval` commands
+// - CLI/       the dispatcher and `help` (CLI.swift), one file per command with its usage
+//              text, option parsing and body (RunCommand.swift, CompareCommand.swift, ...),
+//              and the option parser they share (Arguments.swift)
 // - Run/       subjects (the protocol the executable's subjects are adapted to), the clock, the
 //              measurement loop, the memory-bandwidth loops, machine and build information
 // - Statistics/ median, quantiles, MAD, CV and the bootstrap interval for speedups
