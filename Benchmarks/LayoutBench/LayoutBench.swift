@@ -5,9 +5,11 @@
 //              text, option parsing and body (RunCommand.swift, CompareCommand.swift, ...),
 //              and the option parser they share (Arguments.swift)
 // - Run/       subjects (the protocol the executable's subjects are adapted to), the clock, the
-//              measurement loop, the memory-bandwidth loops, machine and build information
+//              measurement loop, the memory-bandwidth loops, machine and build information:
+//              measurements, not reports
 // - Statistics/ median, quantiles, MAD, CV and the bootstrap interval for speedups
-// - Report/    the JSON schema, CSV, SVG charts, the README and text tables
+// - Report/    the JSON schema, measurements into a report (ReportBuilder.swift), CSV, SVG
+//              charts, the README and text tables
 // - Compare/   speedup regressions between two reports
 // - Eval/      reading controls from CSV/JSON, laying them out, writing frames
 //

@@ -1,6 +1,7 @@
 // `layout-bench run` (the default command): parses the options into `RunOptions`, refuses a
-// debug build, has `Runner` (Run/Runner.swift) measure every selected subject, prints the
-// report and writes the report files.
+// debug build, has `Runner` (Run/Runner.swift) measure every selected subject, has
+// `ReportBuilder` (Report/ReportBuilder.swift) turn the measurements into a report, prints it
+// and writes the report files.
 
 import Foundation
 import LayoutCore
@@ -171,16 +172,20 @@ extension LayoutBenchCLI {
         // same way whatever ran before them (Run/ColumnPlacement.swift).
         let placement = ColumnPlacement.pin()
         if options.progress { streams.err("layout-bench: \(placement.note)\n") }
-        var report: BenchReport
+        // Read before measuring: the report records the load average and the date at the start.
+        let machine = MachineInfo.current()
+        let toolchain = ToolchainInfo.current()
+        let date = formatter.string(from: Date())
+        let measured: RunMeasurements
         do {
-            report = try runner.run(
-                arguments: arguments, machine: .current(), toolchain: .current(),
-                build: build, date: formatter.string(from: Date()))
-            report.notes.append(placement.note)
+            measured = try runner.run(lastLevelCacheBytes: machine.lastLevelCacheBytes)
         } catch let failure as VerificationFailure {
             streams.err("layout-bench: KERNEL OUTPUT DIFFERS FROM THE REFERENCE: \(failure)\n")
             return ExitCode.verification
         }
+        var report = ReportBuilder.build(
+            measured, arguments: arguments, machine: machine, toolchain: toolchain, build: build, date: date)
+        report.notes.append(placement.note)
         switch options.format {
         case .table:
             streams.out(ReportWriter.table(report).text())

@@ -219,17 +219,11 @@ public enum ReportWriter {
                               rightAligned: Set(0..<6))
         let bands = (report.cacheBandwidth ?? []).sorted { ($0.threads, $0.arrayBytes) < ($1.threads, $1.arrayBytes) }
         for band in bands {
-            table.append([String(band.threads), bytesLabel(band.workingSetBytes), Format.gb(band.copy.median), Format.gb(band.copy.max),
+            table.append([String(band.threads), Bandwidth.bytesLabel(band.workingSetBytes),
+                          Format.gb(band.copy.median), Format.gb(band.copy.max),
                           Format.gb(band.triad.median), Format.gb(band.triad.max)])
         }
         return table
-    }
-
-    /// `24 KiB`, `1.5 MiB`, `256 MiB`.
-    static func bytesLabel(_ bytes: Int) -> String {
-        if bytes < 1 << 20 { return "\(bytes >> 10) KiB" }
-        let tenths = (bytes * 10) >> 20
-        return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
     }
 
     /// Kernel time over its floor at every size, one thread: a line per kernel, precision and

@@ -131,4 +131,12 @@ public enum Bandwidth {
         }
         return sizes
     }
+
+    /// `24 KiB`, `1.5 MiB`, `256 MiB`: a working set as the progress log and the cache
+    /// bandwidth table print it.
+    static func bytesLabel(_ bytes: Int) -> String {
+        if bytes < 1 << 20 { return "\(bytes >> 10) KiB" }
+        let tenths = (bytes * 10) >> 20
+        return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
+    }
 }

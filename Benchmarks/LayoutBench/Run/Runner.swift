@@ -14,10 +14,13 @@
 //    every variant, the two-thread kernel's turns slowed the one-thread kernel's by up to a
 //    third at 16K, where the working set fits two L2 caches but not one.)
 // 4. check again, consume a checksum, summarize.
+// The result is measurements (`RunMeasurements`); ReportBuilder (Report/ReportBuilder.swift)
+// turns them into the report.
 
 import LayoutCore
 
-/// Everything `run` needs to know; `RunOptions.parse` fills it from the command line.
+/// Everything `run` needs to know; `LayoutBenchCLI.parseRunOptions` (CLI/RunCommand.swift)
+/// fills it from the command line.
 public struct RunOptions: Hashable, Sendable {
     /// Kernel name filters: a subject runs when its kernel name contains one of them (all
     /// subjects when empty).
@@ -135,6 +138,29 @@ public struct SizeMeasurement: Sendable {
     }
 }
 
+/// Everything a run measured, before it becomes a report (`ReportBuilder.build`).
+public struct RunMeasurements: Sendable {
+    /// One per subject and size, in the order they were measured.
+    public var measurements: [SizeMeasurement]
+    /// Memory bandwidth per thread count.
+    public var bandwidth: [BandwidthMeasurement]
+    /// Cache bandwidth per thread count and working set.
+    public var cacheBandwidth: [BandwidthMeasurement]
+    /// The settings the run used, as the report records them.
+    public var settings: RunSettings
+    /// Wall-clock time of the whole run, bandwidth loops included.
+    public var durationSeconds: Double
+
+    public init(measurements: [SizeMeasurement], bandwidth: [BandwidthMeasurement],
+                cacheBandwidth: [BandwidthMeasurement], settings: RunSettings, durationSeconds: Double) {
+        self.measurements = measurements
+        self.bandwidth = bandwidth
+        self.cacheBandwidth = cacheBandwidth
+        self.settings = settings
+        self.durationSeconds = durationSeconds
+    }
+}
+
 public struct Runner {
     public var options: RunOptions
     public var subjects: [any LayoutBenchSubject.Type]
@@ -155,9 +181,9 @@ public struct Runner {
         }
     }
 
-    /// Runs everything and returns the report (without writing anything).
-    public func run(arguments: [String], machine: MachineInfo, toolchain: ToolchainInfo,
-                    build: BuildInfo, date: String) throws -> BenchReport {
+    /// Runs everything and returns the measurements (`ReportBuilder.build` makes the report).
+    /// `lastLevelCacheBytes` bounds the cache bandwidth's working sets.
+    public func run(lastLevelCacheBytes: Int) throws -> RunMeasurements {
         let selected = selectedSubjects
         let threads = Array(Set(options.threads.map { max(1, $0) })).sorted()
         let started = BenchClock.now()
@@ -178,8 +204,9 @@ public struct Runner {
         // Working sets up to the last-level cache (and no larger than one memory array, which
         // keeps `--bandwidth-mib 1` test runs short).
         let cacheArrayBytes = Bandwidth.cacheArrayBytes(
-            lastLevelCacheBytes: min(machine.lastLevelCacheBytes, options.bandwidthArrayBytes))
-        log("measuring cache bandwidth (working sets \(cacheArrayBytes.map { ReportWriter.bytesLabel(3 * $0) }.joined(separator: ", ")))")
+            lastLevelCacheBytes: min(lastLevelCacheBytes, options.bandwidthArrayBytes))
+        let workingSets = cacheArrayBytes.map { Bandwidth.bytesLabel(3 * $0) }.joined(separator: ", ")
+        log("measuring cache bandwidth (working sets \(workingSets))")
         var cacheRates: [Int: [Int: (copy: [Double], triad: [Double])]] = [:]
         func sampleCacheBandwidth() {
             for t in threads {
@@ -227,11 +254,9 @@ public struct Runner {
             distinctControls: options.distinctControls > 1 ? options.distinctControls : nil)
         let duration = Double(BenchClock.now() - started) / 1e9
         log("done in \(Int(duration)) s")
-        var report = ReportBuilder.build(
+        return RunMeasurements(
             measurements: measurements, bandwidth: bandwidth, cacheBandwidth: cacheBandwidth,
-            settings: settings, arguments: arguments, machine: machine, toolchain: toolchain, build: build, date: date)
-        report.durationSeconds = (duration * 10).rounded() / 10
-        return report
+            settings: settings, durationSeconds: duration)
     }
 
     /// How many batches of `size` controls a size is measured on: enough for
@@ -347,107 +372,5 @@ public struct Runner {
                 VariantSamples(kind: variants[$0].kind, threads: variants[$0].threads, samples: samples[$0],
                                iterations: iterations[$0], referenceSamples: pairedReference[$0])
             })
-    }
-}
-
-/// Turns raw measurements into report rows, the roofline and notes.
-public enum ReportBuilder {
-    public static func build(
-        measurements: [SizeMeasurement], bandwidth: [BandwidthMeasurement], cacheBandwidth: [BandwidthMeasurement] = [],
-        settings: RunSettings, arguments: [String], machine: MachineInfo, toolchain: ToolchainInfo,
-        build: BuildInfo, date: String
-    ) -> BenchReport {
-        var rows: [ResultRow] = []
-        var roofline: [RooflineEntry] = []
-        let cache = machine.lastLevelCacheBytes
-        for m in measurements {
-            let reference = m.variants[0]
-            rows.append(ResultRow(
-                kernel: m.kernel, variant: VariantKind.reference.rawValue, precision: m.precision, threads: 1, size: m.size,
-                iterations: reference.iterations, repetitions: reference.samples.count,
-                nsPerControl: SampleSummary(reference.samples), speedup: nil, bytesPerControl: m.bytes(for: .reference),
-                floorNsPerControl: nil, ratioToFloor: nil))
-            for v in m.variants.dropFirst() {
-                let summary = SampleSummary(v.samples)
-                // A reproducible seed per row, so rebuilding the report gives the same interval.
-                let seed = stableHash("\(m.kernel)/\(m.precision)/\(v.kind.rawValue)/\(v.threads)/\(m.size)")
-                let speedup = Statistics.speedup(reference: v.referenceSamples ?? reference.samples, kernel: v.samples, seed: seed)
-                let bytes = m.bytes(for: v.kind)
-                let band = floorBandwidth(
-                    threads: v.threads,
-                    batchBytes: workingSetBytes(size: m.size, bytesPerControl: m.bytesPerControl,
-                                                distinctControls: settings.distinctControls),
-                    lastLevelCacheBytes: cache, memory: bandwidth, caches: cacheBandwidth)
-                let floor = band.map { Double(bytes) / $0.bestGBps }
-                rows.append(ResultRow(
-                    kernel: m.kernel, variant: v.kind.rawValue, precision: m.precision, threads: v.threads, size: m.size,
-                    iterations: v.iterations, repetitions: v.samples.count,
-                    nsPerControl: summary, speedup: speedup, bytesPerControl: bytes,
-                    floorNsPerControl: floor, ratioToFloor: floor.map { summary.median / $0 },
-                    floorBandwidthGBps: band?.bestGBps, floorWorkingSetBytes: band?.workingSetBytes))
-            }
-        }
-        // The roofline: each kernel variant, precision and thread count at its largest size.
-        let kernelRows = rows.filter { $0.variant != VariantKind.reference.rawValue }
-        func groupKey(_ row: ResultRow) -> String { "\(row.kernel)|\(row.precision)|\(row.variant)|\(row.threads)" }
-        let groups = Dictionary(grouping: kernelRows, by: groupKey)
-        var keys: [String] = []
-        for row in kernelRows where !keys.contains(groupKey(row)) { keys.append(groupKey(row)) }
-        for key in keys {
-            let row = groups[key]!.max { $0.size < $1.size }!
-            guard let band = bandwidth.first(where: { $0.threads == row.threads }) else { continue }
-            let floor = Double(row.bytesPerControl) / band.bestGBps
-            roofline.append(RooflineEntry(
-                kernel: row.kernel, variant: row.variant, precision: row.precision, threads: row.threads, size: row.size,
-                bytesPerControl: row.bytesPerControl, bandwidthGBps: band.bestGBps,
-                floorNsPerControl: floor, medianNsPerControl: row.nsPerControl.median,
-                minNsPerControl: row.nsPerControl.min, ratioToFloor: row.nsPerControl.median / floor,
-                bestRatioToFloor: row.nsPerControl.min / floor,
-                exceedsCache: row.size * row.bytesPerControl > cache))
-        }
-        var notes = [
-            "The reference is scalar and single-threaded in every row; `threads` applies to the batch kernel only, so speedups with 2+ threads compare the parallel kernel with the one-thread reference.",
-            "`kernel` rows time the checked public API (`layout(into:)`: a validation pass over every input column, then the layout); `kernel-unchecked` rows time the unchecked entry point (`uncheckedLayout(into:)`: the layout pass alone), where the subject provides it. The checked kernel's bytes per control count its inputs twice (validation, then layout).",
-            "ns/control figures are medians over the repetitions; speedup = median reference / median kernel from the same interleaved repetitions, with a 95% paired bootstrap interval (2000 resamples, seeded).",
-            "Each kernel thread count is timed in its own rotation with the reference (the reference row shows the one-thread rotation's times), so that no variant's turns disturb another thread count's.",
-            "Floor = bytesPerControl / best copy-or-triad bandwidth with the same thread count (STREAM byte counting, no write-allocate): over memory when the data the timed calls go through (size x input and output bytes, times the batches taken in turn with --distinct-controls) exceeds the last-level cache, otherwise over the largest measured cache working set no larger than that. The roofline table uses the memory floor at each kernel's largest size.",
-        ]
-        if build.configuration == "debug" {
-            notes.insert("DEBUG BUILD: these numbers mean nothing (run with -c release).", at: 0)
-        }
-        return BenchReport(
-            date: date, arguments: arguments, machine: machine, toolchain: toolchain, build: build,
-            settings: settings, bandwidth: bandwidth, rows: rows, roofline: roofline, notes: notes,
-            cacheBandwidth: cacheBandwidth.isEmpty ? nil : cacheBandwidth)
-    }
-
-    /// The bytes the timed calls of one size go through: the inputs and outputs of every
-    /// batch they take in turn (`--distinct-controls`), each counted once. With 65,536
-    /// distinct controls, a size of 1K controls touches 64 batches' data, not one batch's.
-    public static func workingSetBytes(size: Int, bytesPerControl: Int, distinctControls: Int?) -> Int {
-        Runner.batchCount(size: size, distinctControls: distinctControls ?? 1) * size * bytesPerControl
-    }
-
-    /// The bandwidth measurement that bounds a batch of `batchBytes` (inputs and outputs, each
-    /// counted once; `workingSetBytes`) run with `threads` threads: memory when the batch
-    /// exceeds the last-level cache; otherwise the largest cache working set no larger than
-    /// the batch, or the smallest one for a smaller batch. A smaller working set never runs
-    /// slower, so the floor it gives is never above what the same loops reach at the batch's
-    /// own size. `nil` when nothing was measured.
-    public static func floorBandwidth(
-        threads: Int, batchBytes: Int, lastLevelCacheBytes: Int,
-        memory: [BandwidthMeasurement], caches: [BandwidthMeasurement]
-    ) -> BandwidthMeasurement? {
-        let inMemory = memory.first { $0.threads == threads }
-        if batchBytes > lastLevelCacheBytes { return inMemory }
-        let candidates = caches.filter { $0.threads == threads }.sorted { $0.workingSetBytes < $1.workingSetBytes }
-        return candidates.last { $0.workingSetBytes <= batchBytes } ?? candidates.first
-    }
-
-    /// FNV-1a of a string: a seed that does not change between runs or builds.
-    static func stableHash(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
     }
 }
