@@ -1,7 +1,7 @@
 // The batch kernel: the button content layout over structure-of-arrays columns, four controls per SIMD
 // vector, with branch-free selects where the reference branches. Each line below mirrors a
 // line of `ButtonContent.layout(unchecked:)` and performs the same IEEE operations in the
-// same order; the two agree bit for bit (see ButtonContentDifferentialTests).
+// same order; the two agree bit for bit (see ControlSuiteTests and the FuzzDifferential target).
 //
 // Lane tricks used here:
 // - Enumeration raw values are loaded as floating-point lanes (0.0, 1.0, ...) and compared

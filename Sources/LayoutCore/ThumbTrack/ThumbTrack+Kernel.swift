@@ -2,7 +2,7 @@
 // `laneWidth` controls at a time, with branch-free selects where the reference branches.
 // Each step below mirrors a line of `ThumbTrack._fitLayout` or `_legacyLayout` and performs the
 // same IEEE operations in the same order on every non-integer value; the two agree bit for bit
-// (see ThumbTrackDifferentialTests). Negation is IEEE's: a flip of the sign bit. Only small
+// (see ControlSuiteTests and ThumbTrackDifferentialTests). Negation is IEEE's: a flip of the sign bit. Only small
 // integers (indices, steps) are computed another way where that is shorter, and exactly: the
 // steps capped, the new index's visual position clamped in its own right (each says why).
 //

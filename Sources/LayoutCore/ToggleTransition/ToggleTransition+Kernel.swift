@@ -1,8 +1,8 @@
 // The batch kernel: the toggle transition over structure-of-arrays columns, one SIMD vector of
 // controls per lane group, with branch-free selects where the reference branches. Each line
 // below mirrors a line of `ToggleTransition.layout(unchecked:)` and performs the same IEEE
-// operations in the same order; the two agree bit for bit (see ToggleTransitionDifferential-
-// Tests).
+// operations in the same order; the two agree bit for bit (see ControlSuiteTests and
+// ToggleTransitionDifferentialTests).
 //
 // Shape of the work (see `_kernel`): chunks of 256 controls in three passes: progress and
 // which lanes need the ease-in-ease-out solver; the solver (ToggleTransition+Easing.swift, the
