@@ -183,6 +183,12 @@ extension ButtonContentConfiguration: ControlUnderTest {
             displayScale: index % 2 == 0 ? 2 : 0, mode: index % 3 == 0 ? .legacy : .fit)
     }
 
+    public static func singleLayout(_ configuration: Self) throws(LayoutError) -> Result {
+        try ButtonContent.layout(configuration)
+    }
+
+    public static var sampleColumns: SampleColumns<Self> { SampleColumns(scalar: \.width, byte: \.imagePlacement, result: \.titleX) }
+
     public static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self] {
         ButtonContentGenerator.configurations(count: count, seed: seed, as: Scalar.self)
     }

@@ -25,6 +25,14 @@ public protocol ControlUnderTest: BatchLayout {
     /// states): the benchmark's input.
     static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self]
 
+    /// The control's public single-control entry point (`ButtonContent.layout(_:)`, say): the
+    /// bad-input check holds it to the batch's verdict, element by element.
+    static func singleLayout(_ configuration: Self) throws(LayoutError) -> Result
+
+    /// One scalar and one byte input column and one result column, which the bad-input check
+    /// reads and writes through their `Column` views.
+    static var sampleColumns: SampleColumns<Self> { get }
+
     /// The modes the control has (`LayoutMode.allCases` by default; a control with no
     /// original code to stay compatible with has only `.fit`).
     static var modes: [LayoutMode] { get }
@@ -89,6 +97,20 @@ extension ControlUnderTest {
     public static func generated(count: Int, seed: UInt64, mode: LayoutMode? = nil) -> [Self] {
         var random = SplitMix64(seed: seed)
         return (0..<count).map { _ in generated(&random, mode: mode) }
+    }
+}
+
+/// Key paths to a few of a control's columns (see `ControlUnderTest.sampleColumns`).
+public struct SampleColumns<C: BatchLayout> {
+    public var scalar: KeyPath<C.InputFields, Field<C.Scalar>>
+    public var byte: KeyPath<C.InputFields, Field<UInt8>>
+    public var result: KeyPath<C.ResultFields, Field<C.Scalar>>
+
+    public init(
+        scalar: KeyPath<C.InputFields, Field<C.Scalar>>, byte: KeyPath<C.InputFields, Field<UInt8>>,
+        result: KeyPath<C.ResultFields, Field<C.Scalar>>
+    ) {
+        (self.scalar, self.byte, self.result) = (scalar, byte, result)
     }
 }
 

@@ -258,6 +258,12 @@ extension ThumbTrackConfiguration: ControlUnderTest {
             mode: index == 0 ? .legacy : .fit)
     }
 
+    public static func singleLayout(_ configuration: Self) throws(LayoutError) -> Result {
+        try ThumbTrack.layout(configuration)
+    }
+
+    public static var sampleColumns: SampleColumns<Self> { SampleColumns(scalar: \.translation, byte: \.selectedIndex, result: \.thumbX) }
+
     public static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self] {
         ThumbTrackGenerator.benchmarkConfigurations(count: count, seed: seed, as: Scalar.self)
     }

@@ -148,6 +148,12 @@ extension ToggleTransitionConfiguration: ControlUnderTest {
             animated: index != 3, mode: index == 1 ? .legacy : .fit)
     }
 
+    public static func singleLayout(_ configuration: Self) throws(LayoutError) -> Result {
+        try ToggleTransition.layout(configuration)
+    }
+
+    public static var sampleColumns: SampleColumns<Self> { SampleColumns(scalar: \.elapsed, byte: \.from, result: \.onAlpha) }
+
     public static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self] {
         ToggleTransitionGenerator.benchmarkConfigurations(count: count, seed: seed, as: Scalar.self)
     }

@@ -237,7 +237,7 @@ struct BadInputBatch<C: ControlUnderTest> {
         if let configuration = columns.configuration(at: index), represents(configuration, element: index) {
             var single: LayoutError?
             do {
-                try configuration.validate()
+                _ = try C.singleLayout(configuration)
             } catch {
                 single = error
             }
@@ -272,7 +272,7 @@ struct BadInputBatch<C: ControlUnderTest> {
             configurations.append(configuration)
             let validated: C.Result
             do {
-                validated = try configuration.layout()
+                validated = try C.singleLayout(configuration)
             } catch {
                 throw BadInputFuzzChecks.finding("refused", "the single-control layout refused element \(index), which the batch accepted: \(error)", input())
             }
@@ -291,5 +291,38 @@ struct BadInputBatch<C: ControlUnderTest> {
             }
         }
         try BatchAPIChecks.check(columns, output, input: input())
+        try checkColumnViews(input: input())
+    }
+
+    /// One scalar column, one byte column and one result column through their `Column`
+    /// views: read in place and as a collection, written in place and element by element (on
+    /// copies, which must leave the originals alone).
+    func checkColumnViews(input: @autoclosure () -> String) throws(FuzzFinding) {
+        let keys = C.sampleColumns
+        func fail(_ what: String) -> FuzzFinding { BadInputFuzzChecks.finding("columns", "the \(what) column's views disagree", input()) }
+        let scalars = columns[dynamicMember: keys.scalar].withUnsafeBufferPointer { Array($0) }
+        var edited = columns
+        edited[dynamicMember: keys.scalar].update(from: scalars.map { $0 + 1 })
+        edited[dynamicMember: keys.scalar].withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices { buffer[index] -= 1 }
+        }
+        guard scalars == raw.scalars[C.InputFields.position(of: keys.scalar)],
+              Array(columns[dynamicMember: keys.scalar]) == scalars,
+              Array(edited[dynamicMember: keys.scalar]) == scalars.map({ ($0 + 1) - 1 }) else { throw fail("scalar") }
+        let bytes = Array(columns[dynamicMember: keys.byte])
+        for index in bytes.indices { edited[dynamicMember: keys.byte][index] = bytes[index] &+ 1 }
+        guard bytes == raw.bytes[C.InputFields.position(of: keys.byte)],
+              Array(edited[dynamicMember: keys.byte]) == bytes.map({ $0 &+ 1 }),
+              Array(columns[dynamicMember: keys.byte]) == bytes else { throw fail("byte") }
+        let results = Array(output[dynamicMember: keys.result])
+        var copy = output
+        copy[dynamicMember: keys.result].withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices { buffer[index] = 0 }
+        }
+        let after = output[dynamicMember: keys.result]
+        guard results.count == output.count, after.count == results.count,
+              results.indices.allSatisfy({ BitPattern.equal(results[$0], after[$0]) }),
+              copy[dynamicMember: keys.result].allSatisfy({ $0 == 0 })
+        else { throw fail("result") }
     }
 }
