@@ -94,26 +94,6 @@ public enum ButtonContentGenerator {
             layoutDirection: direction, displayScale: scale, mode: chosenMode)
     }
 
-    /// `count` configurations from `seed`, as an array (for the reference) and as columns (for
-    /// the kernel).
-    public static func batch<S: LayoutScalar>(
-        count: Int, seed: UInt64, mode: LayoutMode? = nil, as: S.Type = S.self
-    ) -> (configurations: [ButtonContentConfiguration<S>], columns: ButtonContentColumns<S>) {
-        let configurations = configurations(count: count, seed: seed, mode: mode, as: S.self)
-        return (configurations, ButtonContentColumns(configurations))
-    }
-
-    /// The configurations of `batch`, without columns.
-    public static func configurations<S: LayoutScalar>(
-        count: Int, seed: UInt64, mode: LayoutMode? = nil, as: S.Type = S.self
-    ) -> [ButtonContentConfiguration<S>] {
-        var random = SplitMix64(seed: seed)
-        var configurations: [ButtonContentConfiguration<S>] = []
-        configurations.reserveCapacity(count)
-        for _ in 0..<count { configurations.append(configuration(&random, mode: mode)) }
-        return configurations
-    }
-
     private static func clamp<S: LayoutScalar>(_ size: LayoutSize<S>) -> LayoutSize<S> {
         let maximum = S(LayoutLimits.maximumLength)
         return LayoutSize(width: min(size.width, maximum), height: min(size.height, maximum))
@@ -190,6 +170,6 @@ extension ButtonContentConfiguration: ControlUnderTest {
     public static var sampleColumns: SampleColumns<Self> { SampleColumns(scalar: \.width, byte: \.imagePlacement, result: \.titleX) }
 
     public static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self] {
-        ButtonContentGenerator.configurations(count: count, seed: seed, as: Scalar.self)
+        generated(count: count, seed: seed)
     }
 }

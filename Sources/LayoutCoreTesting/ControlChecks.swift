@@ -17,6 +17,10 @@ public enum ControlCheck: Sendable, CustomStringConvertible {
     case invariants(count: Int, seed: UInt64)
     /// The bad-input check on `count` inputs of seeded random bytes.
     case badInput(count: Int, seed: UInt64)
+    /// `removeAll(keepingCapacity:)`, as a caller refilling its columns every frame uses it:
+    /// emptied columns keep their storage, refilled ones equal fresh ones, and emptied without
+    /// keeping it they equal new columns.
+    case columnsReuse(seed: UInt64)
 
     public var description: String {
         switch self {
@@ -25,6 +29,7 @@ public enum ControlCheck: Sendable, CustomStringConvertible {
         case .threads(let count, _): return "threads x \(count)"
         case .invariants(let count, _): return "invariants x \(count)"
         case .badInput(let count, _): return "bad input x \(count)"
+        case .columnsReuse: return "columns reuse"
         }
     }
 
@@ -98,6 +103,21 @@ public enum ControlCheck: Sendable, CustomStringConvertible {
                 } catch {
                     return "\(error)"
                 }
+            }
+            return nil
+        case .columnsReuse(let seed):
+            let first = C.benchmarkConfigurations(count: 40, seed: seed)
+            let second = C.benchmarkConfigurations(count: 25, seed: seed &+ 1)
+            var columns = BatchColumns(first)
+            columns.removeAll(keepingCapacity: true)
+            guard columns.count == 0, columns.isEmpty, columns.capacity >= first.count else {
+                return "emptied keeping capacity: count \(columns.count), capacity \(columns.capacity)"
+            }
+            for configuration in second { columns.append(configuration) }
+            guard columns == BatchColumns(second) else { return "refilled columns differ from fresh ones" }
+            columns.removeAll(keepingCapacity: false)
+            guard columns == BatchColumns<C>(), columns.capacity == 0 else {
+                return "emptied: capacity \(columns.capacity), or unlike new columns"
             }
             return nil
         }

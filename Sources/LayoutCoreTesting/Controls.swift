@@ -98,6 +98,19 @@ extension ControlUnderTest {
         var random = SplitMix64(seed: seed)
         return (0..<count).map { _ in generated(&random, mode: mode) }
     }
+
+    /// `generated(count:seed:mode:)` as an array (for the reference) and as columns (for the
+    /// kernel).
+    public static func batch(count: Int, seed: UInt64, mode: LayoutMode? = nil) -> (configurations: [Self], columns: BatchColumns<Self>) {
+        let configurations = generated(count: count, seed: seed, mode: mode)
+        return (configurations, BatchColumns(configurations))
+    }
+
+    /// `benchmarkConfigurations(count:seed:)` as an array and as columns.
+    public static func benchmarkBatch(count: Int, seed: UInt64) -> (configurations: [Self], columns: BatchColumns<Self>) {
+        let configurations = benchmarkConfigurations(count: count, seed: seed)
+        return (configurations, BatchColumns(configurations))
+    }
 }
 
 /// Key paths to a few of a control's columns (see `ControlUnderTest.sampleColumns`).

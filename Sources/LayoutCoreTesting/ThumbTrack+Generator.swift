@@ -35,20 +35,7 @@ public enum ThumbTrackGenerator {
             : fitConfiguration(&source, phase: phase)
     }
 
-    /// `count` typical `.fit` controls for the benchmark, from `seed`: what a screen of
-    /// switches and segmented controls in mid-gesture looks like, without the edge cases the
-    /// tests aim at (no subnormal or huge values, no zero-width tracks). Uniformly random:
-    /// widths 60...800 pt, insets 0...4, 2...8 segments, any selected index, translations up to
-    /// the track's width either way, velocities up to 3000 pt/s either way, phases, directions,
-    /// snapping (nearest, normal, fast) and rubber band.
-    public static func benchmarkBatch<S: LayoutScalar>(
-        count: Int, seed: UInt64, as: S.Type = S.self
-    ) -> (configurations: [ThumbTrackConfiguration<S>], columns: ThumbTrackColumns<S>) {
-        let configurations = benchmarkConfigurations(count: count, seed: seed, as: S.self)
-        return (configurations, ThumbTrackColumns(configurations))
-    }
-
-    /// The configurations of `benchmarkBatch`, without columns.
+    /// `count` typical configurations from `seed`: the benchmark's input.
     public static func benchmarkConfigurations<S: LayoutScalar>(
         count: Int, seed: UInt64, as: S.Type = S.self
     ) -> [ThumbTrackConfiguration<S>] {

@@ -107,16 +107,7 @@ public enum ToggleTransitionGenerator {
             animated: source.next(below: 10) != 0, mode: LayoutMode(rawValue: UInt8(source.next(below: 2)))!)
     }
 
-    /// `count` typical configurations (`typicalConfiguration`) from `seed`, as an array and as
-    /// columns: the benchmark's input.
-    public static func benchmarkBatch<S: LayoutScalar>(
-        count: Int, seed: UInt64, as: S.Type = S.self
-    ) -> (configurations: [ToggleTransitionConfiguration<S>], columns: ToggleTransitionColumns<S>) {
-        let configurations = benchmarkConfigurations(count: count, seed: seed, as: S.self)
-        return (configurations, ToggleTransitionColumns(configurations))
-    }
-
-    /// The configurations of `benchmarkBatch`, without columns.
+    /// `count` typical configurations from `seed`: the benchmark's input.
     public static func benchmarkConfigurations<S: LayoutScalar>(
         count: Int, seed: UInt64, as: S.Type = S.self
     ) -> [ToggleTransitionConfiguration<S>] {

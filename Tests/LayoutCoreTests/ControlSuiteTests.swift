@@ -46,7 +46,7 @@ import Testing
 
     @Test(arguments: cases)
     func invariantsHold(_ test: Case) {
-        expectPasses(.invariants(count: TestTier.cases(full: 200_000, quick: 4_000), seed: Self.seed(test, 0x1A7)), test)
+        expectPasses(.invariants(count: TestTier.cases(full: 200_000, quick: 10_000), seed: Self.seed(test, 0x1A7)), test)
     }
 
     /// The bad-input check on seeded random bytes (the fuzz target's check, run here on
@@ -55,5 +55,10 @@ import Testing
     @Test(arguments: cases)
     func badInputIsRefusedAsDocumented(_ test: Case) {
         expectPasses(.badInput(count: TestTier.cases(full: 100_000, quick: 2_000), seed: Self.seed(test, 0xBAD)), test)
+    }
+
+    @Test(arguments: cases)
+    func columnsKeepTheirStorageWhenEmptied(_ test: Case) {
+        expectPasses(.columnsReuse(seed: Self.seed(test, 0xC0)), test)
     }
 }

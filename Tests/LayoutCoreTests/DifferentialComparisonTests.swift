@@ -43,7 +43,7 @@ import Testing
     }
 
     func checkButton<S: LayoutScalar>(_: S.Type) {
-        let (configurations, columns) = ButtonContentGenerator.batch(count: Self.count, seed: Self.seed, as: S.self)
+        let (configurations, columns) = ButtonContentConfiguration<S>.batch(count: Self.count, seed: Self.seed)
         var output = ButtonContentResultColumns<S>()
         let fields: [WritableKeyPath<ButtonContentResult<S>, S>] = [
             \.imageFrame.x, \.imageFrame.y, \.imageFrame.width, \.imageFrame.height,
@@ -62,7 +62,7 @@ import Testing
     }
 
     func checkThumb<S: LayoutScalar>(_: S.Type) {
-        let (configurations, columns) = ThumbTrackGenerator.benchmarkBatch(count: Self.count, seed: Self.seed, as: S.self)
+        let (configurations, columns) = ThumbTrackConfiguration<S>.benchmarkBatch(count: Self.count, seed: Self.seed)
         let references = configurations.map { ThumbTrack.layout(unchecked: $0) }
         var output = ThumbTrackResultColumns<S>()
         func firstMismatch(_ references: [ThumbTrackResult<S>]) -> Int? {
@@ -82,7 +82,7 @@ import Testing
     }
 
     func checkToggle<S: LayoutScalar>(_: S.Type) {
-        let (configurations, columns) = ToggleTransitionGenerator.benchmarkBatch(count: Self.count, seed: Self.seed, as: S.self)
+        let (configurations, columns) = ToggleTransitionConfiguration<S>.benchmarkBatch(count: Self.count, seed: Self.seed)
         var output = ToggleTransitionResultColumns<S>()
         let truth = configurations.map { ToggleTransition.layout(unchecked: $0) }
         let layers: [WritableKeyPath<ToggleTransitionResult<S>, ToggleLayer<S>>] = [\.off, \.on, \.indeterminate]

@@ -2,36 +2,8 @@ import LayoutCore
 import LayoutCoreTesting
 
 // Helpers only the unit tests use, moved here from LayoutCoreTesting (which the benchmark and
-// the fuzz targets share): seeded batches from the edge-case generators, the T6 check of one
-// control through a fresh kernel batch, and the list of seed bugs a thumb layout shows.
-
-extension ThumbTrackGenerator {
-    /// `count` configurations from `seed`, as an array (for the reference) and as columns (for
-    /// the kernel).
-    static func batch<S: LayoutScalar>(
-        count: Int, seed: UInt64, mode: LayoutMode? = nil, as: S.Type = S.self
-    ) -> (configurations: [ThumbTrackConfiguration<S>], columns: ThumbTrackColumns<S>) {
-        var random = SplitMix64(seed: seed)
-        var configurations: [ThumbTrackConfiguration<S>] = []
-        configurations.reserveCapacity(count)
-        for _ in 0..<count { configurations.append(configuration(&random, mode: mode)) }
-        return (configurations, ThumbTrackColumns(configurations))
-    }
-}
-
-extension ToggleTransitionGenerator {
-    /// `count` configurations from `seed`, as an array (for the reference) and as columns (for
-    /// the kernel).
-    static func batch<S: LayoutScalar>(
-        count: Int, seed: UInt64, mode: LayoutMode? = nil, as: S.Type = S.self
-    ) -> (configurations: [ToggleTransitionConfiguration<S>], columns: ToggleTransitionColumns<S>) {
-        var random = SplitMix64(seed: seed)
-        var configurations: [ToggleTransitionConfiguration<S>] = []
-        configurations.reserveCapacity(count)
-        for _ in 0..<count { configurations.append(configuration(&random, mode: mode)) }
-        return (configurations, ToggleTransitionColumns(configurations))
-    }
-}
+// the fuzz targets share): the T6 check of one control through a fresh kernel batch, and the
+// list of legacy bugs a thumb layout shows.
 
 extension ThumbTrackInvariants {
     /// T6 for the control of `configuration`: at the half-segment boundary (`halfSegmentCases`)

@@ -16,7 +16,7 @@ import Testing
     /// documented decision is checked too); then T6 on the six half-segment cases of every
     /// tenth control, through both.
     func check<S: LayoutScalar>(_: S.Type, seed: UInt64) {
-        let (configurations, columns) = ThumbTrackGenerator.batch(count: Self.cases, seed: seed, mode: .fit, as: S.self)
+        let (configurations, columns) = ThumbTrackConfiguration<S>.batch(count: Self.cases, seed: seed, mode: .fit)
         var output = ThumbTrackResultColumns<S>()
         do { try columns.layout(into: &output) } catch {
             Issue.record("generated input failed validation: \(error)")

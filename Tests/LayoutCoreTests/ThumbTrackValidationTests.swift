@@ -8,7 +8,7 @@ import Testing
 @Suite struct ThumbTrackValidationTests {
     /// Ten good `.fit` controls, with `edit` applied to element 6 (of the columns).
     static func columns(_ edit: (inout ThumbTrackColumns<Float>) -> Void) -> ThumbTrackColumns<Float> {
-        var columns = ThumbTrackGenerator.batch(count: 10, seed: 13, mode: .fit, as: Float.self).columns
+        var columns = ThumbTrackConfiguration<Float>.batch(count: 10, seed: 13, mode: .fit).columns
         edit(&columns)
         return columns
     }
@@ -189,7 +189,7 @@ import Testing
     /// then tails), one bad value at every position is found and named; without it the batch
     /// passes.
     @Test func badElementAnywhereInALongBatch() throws {
-        let good = ThumbTrackGenerator.batch(count: 83, seed: 17, as: Float.self).columns
+        let good = ThumbTrackConfiguration<Float>.batch(count: 83, seed: 17).columns
         var output = ThumbTrackResultColumns<Float>()
         try good.layout(into: &output)
         #expect(good.mode.contains(1) && good.mode.contains(0))

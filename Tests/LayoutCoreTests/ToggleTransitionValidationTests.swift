@@ -216,14 +216,14 @@ import Testing
 
     /// The generators only make valid input.
     @Test func generatorsMakeValidInput() throws {
-        try ToggleTransitionGenerator.batch(count: 20_000, seed: 3, as: Float.self).columns.validate()
-        try ToggleTransitionGenerator.batch(count: 20_000, seed: 4, as: Double.self).columns.validate()
-        try ToggleTransitionGenerator.benchmarkBatch(count: 5_000, seed: 5, as: Float.self).columns.validate()
+        try ToggleTransitionConfiguration<Float>.batch(count: 20_000, seed: 3).columns.validate()
+        try ToggleTransitionConfiguration<Double>.batch(count: 20_000, seed: 4).columns.validate()
+        try ToggleTransitionConfiguration<Float>.benchmarkBatch(count: 5_000, seed: 5).columns.validate()
     }
 
     /// Columns round-trip configurations.
     @Test func columnsRoundTrip() {
-        let (configurations, columns) = ToggleTransitionGenerator.batch(count: 500, seed: 8, as: Double.self)
+        let (configurations, columns) = ToggleTransitionConfiguration<Double>.batch(count: 500, seed: 8)
         #expect(columns.count == 500)
         for index in configurations.indices {
             #expect(columns.configuration(at: index) == configurations[index])

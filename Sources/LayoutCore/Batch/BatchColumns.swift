@@ -101,12 +101,10 @@ public struct BatchColumns<Control: BatchLayout>: @unchecked Sendable {
     /// One column, by its field's name.
     @inlinable
     public subscript<Element>(dynamicMember key: KeyPath<Control.InputFields, Field<Element>>) -> Column<Element> {
-        get {
-            Column(base: storage.fields[keyPath: key].base, count: storage.count, owner: storage)
-        }
+        get { storage.column(key) }
         _modify {
             makeUnique()
-            var column = Column(base: storage.fields[keyPath: key].base, count: storage.count, owner: storage)
+            var column = storage.column(key)
             yield &column
         }
     }
@@ -201,12 +199,10 @@ public struct BatchResultColumns<Control: BatchLayout>: @unchecked Sendable {
     /// One column, by its field's name.
     @inlinable
     public subscript<Element>(dynamicMember key: KeyPath<Control.ResultFields, Field<Element>>) -> Column<Element> {
-        get {
-            Column(base: storage.fields[keyPath: key].base, count: storage.count, owner: storage)
-        }
+        get { storage.column(key) }
         _modify {
             makeUnique()
-            var column = Column(base: storage.fields[keyPath: key].base, count: storage.count, owner: storage)
+            var column = storage.column(key)
             yield &column
         }
     }

@@ -130,3 +130,24 @@ extension BatchLayout {
         return Self.referenceLayout(self)
     }
 }
+
+// MARK: - Errors that name their column
+
+extension BatchLayout {
+    /// The error for element `index` of the column `key` leads to: the column's name is the
+    /// field's property name, read from the declaration (so a configuration's `validate()` and
+    /// the batch name a field alike, and no column name is written twice).
+    @usableFromInline
+    static func error<Element>(
+        _ key: KeyPath<InputFields, Field<Element>>, value: Double, _ problem: LayoutError.Problem, index: Int = 0
+    ) -> LayoutError {
+        LayoutError(index: index, field: InputFields.name(of: key), value: value, problem: problem)
+    }
+
+    /// For a configuration's `validate()`: throws the error for `value` of the column `key`
+    /// leads to when `rule` refuses it (the name is looked up only then).
+    @inlinable
+    static func check(_ value: Scalar, _ rule: FieldRule, _ key: KeyPath<InputFields, Field<Scalar>>) throws(LayoutError) {
+        if !rule.accepts(value) { throw error(key, value: Double(value), rule.problem(with: Double(value))) }
+    }
+}

@@ -21,6 +21,7 @@ final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
     @usableFromInline let rules: [FieldRule]
     /// The number of controls.
     @usableFromInline var count: Int
+
     /// The number of controls the columns have room for.
     @usableFromInline var capacity: Int
     /// The allocation (nil while the capacity is 0).
@@ -180,6 +181,12 @@ final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
 
     @inlinable static func isNaN32(_ bits: UInt32) -> Bool { bits & 0x7FFF_FFFF > 0x7F80_0000 }
     @inlinable static func isNaN64(_ bits: UInt64) -> Bool { bits & 0x7FFF_FFFF_FFFF_FFFF > 0x7FF0_0000_0000_0000 }
+
+    /// A view of the column `key` leads to (it keeps this storage alive).
+    @inlinable
+    func column<Element>(_ key: KeyPath<Fields, Field<Element>>) -> Column<Element> {
+        Column(base: fields[keyPath: key].base, count: count, owner: self)
+    }
 }
 
 // MARK: - A zero-padded scratch lane group

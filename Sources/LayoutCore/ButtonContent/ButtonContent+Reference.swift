@@ -119,27 +119,22 @@ extension ButtonContent {
 }
 
 extension ButtonContentConfiguration {
-    /// Checks every field against SPEC section 5 and `LayoutLimits`.
+    /// Checks every field against its column's rule and `LayoutLimits`.
     ///
     /// - Throws: `LayoutError` for the first bad field, in declaration order, at index 0.
     @inlinable
     public func validate() throws(LayoutError) {
-        func check(_ value: Scalar, _ field: String, _ rule: FieldRule) throws(LayoutError) {
-            if !rule.accepts(value) {
-                throw LayoutError(index: 0, field: field, value: Double(value), problem: rule.problem(with: Double(value)))
-            }
-        }
-        try check(bounds.width, "width", .length)
-        try check(bounds.height, "height", .length)
-        try check(contentInsets.top, "insetTop", .length)
-        try check(contentInsets.leading, "insetLeading", .length)
-        try check(contentInsets.bottom, "insetBottom", .length)
-        try check(contentInsets.trailing, "insetTrailing", .length)
-        try check(imageSize.width, "imageWidth", .length)
-        try check(imageSize.height, "imageHeight", .length)
-        try check(titleSize.width, "titleWidth", .length)
-        try check(titleSize.height, "titleHeight", .length)
-        try check(imagePadding, "imagePadding", .length)
-        try check(displayScale, "displayScale", .displayScale)
+        try Self.check(bounds.width, .length, \.width)
+        try Self.check(bounds.height, .length, \.height)
+        try Self.check(contentInsets.top, .length, \.insetTop)
+        try Self.check(contentInsets.leading, .length, \.insetLeading)
+        try Self.check(contentInsets.bottom, .length, \.insetBottom)
+        try Self.check(contentInsets.trailing, .length, \.insetTrailing)
+        try Self.check(imageSize.width, .length, \.imageWidth)
+        try Self.check(imageSize.height, .length, \.imageHeight)
+        try Self.check(titleSize.width, .length, \.titleWidth)
+        try Self.check(titleSize.height, .length, \.titleHeight)
+        try Self.check(imagePadding, .length, \.imagePadding)
+        try Self.check(displayScale, .displayScale, \.displayScale)
     }
 }

@@ -40,7 +40,7 @@ extension ThumbTrackConfiguration {
             }, elementError: { i in
                 p.selectedIndex[i] < p.segmentCount[i] ? nil : LayoutError(
                     index: i, field: InputFields.name(of: \.selectedIndex), value: Double(p.selectedIndex[i]),
-                    problem: ThumbTrack._selectedIndexProblem(Int(p.segmentCount[i])))
+                    problem: ThumbTrack.selectedIndexProblem(Int(p.segmentCount[i])))
             })
         } else if position == InputFields.position(of: \.projectionRate) {
             validator.checkGroups(groupIsBad: { i in
@@ -54,7 +54,7 @@ extension ThumbTrackConfiguration {
                     return LayoutError(index: i, field: field, value: Double(rate), problem: .notFinite)
                 }
                 if p.snapping[i] == 1 && !(rate > 0 && rate < 1) {
-                    return LayoutError(index: i, field: field, value: Double(rate), problem: ThumbTrack._rateProblem)
+                    return LayoutError(index: i, field: field, value: Double(rate), problem: ThumbTrack.rateProblem)
                 }
                 return nil
             })
@@ -77,7 +77,7 @@ extension ThumbTrackConfiguration {
             return (!(twoInsets <= width) | !(twoInsets <= height)
                     | (isLegacy & (!(n == 2) | !(inset == 1)))).any
         }, elementError: { i in
-            ThumbTrack._consistencyError(
+            consistencyError(
                 width: p.width[i], height: p.height[i], inset: p.inset[i],
                 segmentCount: Scalar(p.segmentCount[i]),
                 isLegacy: p.mode[i] == LayoutMode.legacy.rawValue, index: i)

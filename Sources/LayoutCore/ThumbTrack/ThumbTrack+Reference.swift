@@ -193,29 +193,21 @@ extension ThumbTrackConfiguration {
     ///   `validate()` reports the same field and problem for the same control.
     @inlinable
     public func validate() throws(LayoutError) {
-        func check(_ value: Scalar, _ field: String, _ rule: FieldRule) throws(LayoutError) {
-            if !rule.accepts(value) {
-                throw LayoutError(index: 0, field: field, value: Double(value), problem: rule.problem(with: Double(value)))
-            }
-        }
-        func fail(_ field: String, _ value: Double, _ problem: LayoutError.Problem) -> LayoutError {
-            LayoutError(index: 0, field: field, value: value, problem: problem)
-        }
-        try check(bounds.width, "width", .length)
-        try check(bounds.height, "height", .length)
-        try check(inset, "inset", .length)
+        try Self.check(bounds.width, .length, \.width)
+        try Self.check(bounds.height, .length, \.height)
+        try Self.check(inset, .length, \.inset)
         if segmentCount < 2 || segmentCount > LayoutLimits.maximumSegmentCount {
-            throw fail("segmentCount", Double(segmentCount), ThumbTrack._segmentCountProblem)
+            throw Self.error(\.segmentCount, value: Double(segmentCount), ThumbTrack.segmentCountProblem)
         }
         if selectedIndex < 0 || selectedIndex >= segmentCount {
-            throw fail("selectedIndex", Double(selectedIndex), ThumbTrack._selectedIndexProblem(segmentCount))
+            throw Self.error(\.selectedIndex, value: Double(selectedIndex), ThumbTrack.selectedIndexProblem(segmentCount))
         }
-        try check(translation, "translation", .signedLength)
-        try check(velocity, "velocity", .signedLength)
+        try Self.check(translation, .signedLength, \.translation)
+        try Self.check(velocity, .signedLength, \.velocity)
         if case .projected(let rate) = snapping, !(rate > 0 && rate < 1) {
-            throw fail("projectionRate", Double(rate), rate.isFinite ? ThumbTrack._rateProblem : .notFinite)
+            throw Self.error(\.projectionRate, value: Double(rate), rate.isFinite ? ThumbTrack.rateProblem : .notFinite)
         }
-        if let error = ThumbTrack._consistencyError(
+        if let error = Self.consistencyError(
             width: bounds.width, height: bounds.height, inset: inset,
             segmentCount: Scalar(segmentCount), isLegacy: mode == .legacy, index: 0) {
             throw error
@@ -224,41 +216,39 @@ extension ThumbTrackConfiguration {
 }
 
 extension ThumbTrack {
-    @inlinable static var _segmentCountProblem: LayoutError.Problem {
+    @inlinable static var segmentCountProblem: LayoutError.Problem {
         .outOfRange(expected: "2...\(LayoutLimits.maximumSegmentCount)")
     }
 
-    @inlinable static func _selectedIndexProblem(_ segmentCount: Int) -> LayoutError.Problem {
+    @inlinable static func selectedIndexProblem(_ segmentCount: Int) -> LayoutError.Problem {
         .outOfRange(expected: "0...\(segmentCount - 1)")
     }
 
-    @inlinable static var _rateProblem: LayoutError.Problem {
+    @inlinable static var rateProblem: LayoutError.Problem {
         .outOfRange(expected: "> 0.0 and < 1.0")
     }
+}
 
+extension ThumbTrackConfiguration {
     /// The rules that tie fields of one control together, in this order: the track fits the
     /// bounds across (`2 * inset <= width`) and along (`2 * inset <= height`), and a `.legacy`
-    /// control is the seed's (`segmentCount == 2`, `inset == 1`). Shared by the reference and
+    /// control is the original switch's (`segmentCount == 2`, `inset == 1`). Shared by the reference and
     /// the batch validation so both name the same rule.
     @inlinable
-    static func _consistencyError<Scalar: LayoutScalar>(
+    static func consistencyError(
         width: Scalar, height: Scalar, inset: Scalar, segmentCount: Scalar, isLegacy: Bool, index: Int
     ) -> LayoutError? {
         if !(2 * inset <= width) {
-            return LayoutError(index: index, field: "inset", value: Double(inset),
-                               problem: .inconsistent(rule: "2 * inset <= width"))
+            return error(\.inset, value: Double(inset), .inconsistent(rule: "2 * inset <= width"), index: index)
         }
         if !(2 * inset <= height) {
-            return LayoutError(index: index, field: "inset", value: Double(inset),
-                               problem: .inconsistent(rule: "2 * inset <= height"))
+            return error(\.inset, value: Double(inset), .inconsistent(rule: "2 * inset <= height"), index: index)
         }
         if isLegacy && segmentCount != 2 {
-            return LayoutError(index: index, field: "segmentCount", value: Double(segmentCount),
-                               problem: .inconsistent(rule: "segmentCount == 2 in .legacy mode"))
+            return error(\.segmentCount, value: Double(segmentCount), .inconsistent(rule: "segmentCount == 2 in .legacy mode"), index: index)
         }
         if isLegacy && inset != 1 {
-            return LayoutError(index: index, field: "inset", value: Double(inset),
-                               problem: .inconsistent(rule: "inset == 1 in .legacy mode"))
+            return error(\.inset, value: Double(inset), .inconsistent(rule: "inset == 1 in .legacy mode"), index: index)
         }
         return nil
     }

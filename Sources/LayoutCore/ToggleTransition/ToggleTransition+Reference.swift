@@ -121,24 +121,18 @@ extension ToggleTransitionConfiguration {
     ///   index 0.
     @inlinable
     public func validate() throws(LayoutError) {
-        func check(_ value: Scalar, _ field: String, _ rule: FieldRule) throws(LayoutError) {
-            if !rule.accepts(value) {
-                throw LayoutError(index: 0, field: field, value: Double(value), problem: rule.problem(with: Double(value)))
-            }
-        }
-        try check(bounds.width, "width", .length)
-        try check(bounds.height, "height", .length)
-        try check(offImageSize.width, "offImageWidth", .length)
-        try check(offImageSize.height, "offImageHeight", .length)
-        try check(onImageSize.width, "onImageWidth", .length)
-        try check(onImageSize.height, "onImageHeight", .length)
-        try check(indeterminateImageSize.width, "indeterminateImageWidth", .length)
-        try check(indeterminateImageSize.height, "indeterminateImageHeight", .length)
+        try Self.check(bounds.width, .length, \.width)
+        try Self.check(bounds.height, .length, \.height)
+        try Self.check(offImageSize.width, .length, \.offImageWidth)
+        try Self.check(offImageSize.height, .length, \.offImageHeight)
+        try Self.check(onImageSize.width, .length, \.onImageWidth)
+        try Self.check(onImageSize.height, .length, \.onImageHeight)
+        try Self.check(indeterminateImageSize.width, .length, \.indeterminateImageWidth)
+        try Self.check(indeterminateImageSize.height, .length, \.indeterminateImageHeight)
         if to.rawValue >= Self.targetStateCount {
-            throw LayoutError(index: 0, field: "to", value: Double(to.rawValue),
-                              problem: .outOfRange(expected: "0...\(Self.targetStateCount - 1)"))
+            throw Self.error(\.to, value: Double(to.rawValue), .outOfRange(expected: "0...\(Self.targetStateCount - 1)"))
         }
-        try check(elapsed, "elapsed", Self.elapsedTimeRule)
-        try check(duration, "duration", Self.durationRule)
+        try Self.check(elapsed, Self.elapsedTimeRule, \.elapsed)
+        try Self.check(duration, Self.durationRule, \.duration)
     }
 }
