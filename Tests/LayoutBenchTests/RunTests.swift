@@ -209,6 +209,19 @@ struct RunTests {
         #expect(throws: UsageError.self) { try LayoutBenchCLI.parseRunOptions(["--distinct-controls", "0"]) }
     }
 
+    /// Only the full default run (or an explicit --output) writes the committed reports; a
+    /// partial run writes inside the build folder.
+    @Test func partialRunsDoNotWriteTheCommittedReports() throws {
+        #expect(try LayoutBenchCLI.parseRunOptions([])?.outputDirectory == "Reports/benchmarks")
+        #expect(try LayoutBenchCLI.parseRunOptions(["--build-flags", "-O", "--quiet"])?.outputDirectory == "Reports/benchmarks")
+        for partial in [["--quick"], ["--filter", "thumb"], ["--sizes", "16K"], ["--precision", "float"],
+                        ["--threads", "1"], ["--repetitions", "3"], ["--seed", "7"], ["--distinct-controls", "1"]] {
+            #expect(try LayoutBenchCLI.parseRunOptions(partial)?.outputDirectory == ".build/layout-bench/partial", "\(partial)")
+            #expect(try LayoutBenchCLI.parseRunOptions(partial + ["--output", "elsewhere"])?.outputDirectory == "elsewhere")
+        }
+        #expect(try LayoutBenchCLI.parseRunOptions(["--output", "Reports/benchmarks/native"])?.outputDirectory == "Reports/benchmarks/native")
+    }
+
     @Test func optionParsing() throws {
         let quick = try #require(try LayoutBenchCLI.parseRunOptions(["--quick", "--repetitions", "3"]))
         #expect(quick.quick && quick.sizes == RunOptions.quickSizes && quick.repetitions == 3)

@@ -22,7 +22,10 @@ extension LayoutBenchCLI {
       --quick              sizes 64,1K,16K,256K, 11 repetitions of 5 ms, 64 MiB bandwidth arrays:
                            under a minute, for CI
       --output DIR         where to write latest.json, latest.csv, *.svg, README.md
-                           (default Reports/benchmarks)
+                           (default: Reports/benchmarks for the full default run; \(RunOptions.partialOutputDirectory)
+                           for a partial run: --quick, --filter, --sizes, --precision, --threads,
+                           --repetitions, --budget-ms, --warmup-ms, --bandwidth-mib,
+                           --distinct-controls or --seed)
       --no-write           write no files, only stdout
       --format F           stdout format: table (default), json or csv
       --repetitions N      timed repetitions per size (default 15)
@@ -49,8 +52,18 @@ extension LayoutBenchCLI {
         var options = RunOptions()
         var quick = false
         var overrides: [(inout RunOptions) -> Void] = []
+        // Options that change what is measured make a partial run, which must not overwrite
+        // the committed reports of a full one unless --output says so.
+        let partialOptions: Set<String> = [
+            "--quick", "--filter", "--sizes", "--precision", "--threads", "--repetitions", "--budget-ms",
+            "--warmup-ms", "--bandwidth-mib", "--distinct-controls", "--seed",
+        ]
+        var isPartial = false
+        var outputGiven = false
         while let option = reader.nextOption() {
             if isHelp(option) { return nil }
+            if partialOptions.contains(option.name) { isPartial = true }
+            if option.name == "--output" { outputGiven = true }
             switch option.name {
             case "--quick":
                 try reader.flag(option)
@@ -124,6 +137,7 @@ extension LayoutBenchCLI {
             throw UsageError("unexpected argument '\(extra)' for 'run' (see layout-bench run --help)")
         }
         if quick { options.applyQuick() }
+        if isPartial && !outputGiven { options.outputDirectory = RunOptions.partialOutputDirectory }
         for override in overrides { override(&options) }
         return options
     }

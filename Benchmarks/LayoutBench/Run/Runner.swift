@@ -42,6 +42,10 @@ public struct RunOptions: Hashable, Sendable {
     /// branch predictor learn (Docs/Benchmarks.md, "Repeated or distinct inputs").
     public var distinctControls = RunOptions.defaultDistinctControls
     public var outputDirectory = "Reports/benchmarks"
+    /// Where a partial run (`--quick`, `--filter`, ...) writes unless `--output` names a
+    /// folder: inside the build folder, so that it neither overwrites the committed reports of
+    /// a full run nor leaves the clone dirty.
+    public static let partialOutputDirectory = ".build/layout-bench/partial"
     public var format: OutputFormat = .table
     /// Write latest.json/csv, charts and README.md (off with `--no-write`).
     public var writeFiles = true
