@@ -85,6 +85,17 @@ struct EvalTests {
         try check(csv: try String(contentsOfFile: directory + "/frames.csv", encoding: .utf8))
     }
 
+    /// An empty input is refused (exit 3); a CSV header alone or an empty JSON array are zero
+    /// controls (exit 0, a header or an empty array back).
+    @Test func emptyInputIsRefusedButZeroControlsAreNot() {
+        #expect(failure("").contains("is empty"))
+        #expect(failure(" \n\n").contains("is empty"))
+        let header = runCLI(["eval", "--kernel", "button-content"], stdin: "width,height,imageWidth,imageHeight,titleWidth,titleHeight\n")
+        #expect(header.code == ExitCode.success && header.out.hasPrefix("index,"), "\(header)")
+        let array = runCLI(["eval", "--kernel", "button-content", "--input-format", "json"], stdin: "[]")
+        #expect(array.code == ExitCode.success, "\(array)")
+    }
+
     /// Runs eval on `input` and returns its stderr, expecting exit code 3.
     func failure(_ input: String, format: String = "csv", engine: String = "reference") -> String {
         let result = runCLI(["eval", "--kernel", "button-content", "--engine", engine, "--input-format", format], stdin: input)

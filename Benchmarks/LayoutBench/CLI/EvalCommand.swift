@@ -115,6 +115,12 @@ extension LayoutBenchCLI {
         let format = inputFormat ?? (input.lowercased().hasSuffix(".json") ? .json : .csv)
         let text = String(decoding: data, as: UTF8.self)
         let source = input == "-" ? "stdin" : input
+        // An empty input is a mistake (a wrong path redirected, an empty pipe), not zero
+        // controls: those are a CSV header alone, or an empty JSON array.
+        if text.allSatisfy(\.isWhitespace) {
+            streams.err("layout-bench eval: \(source) is empty (expected a CSV header line or a JSON array)\n")
+            return ExitCode.input
+        }
         let outputs: [[EvalValue]]
         switch evaluate(text, format: format, kernel: kernel, engine: engine, precision: precision) {
         case .success(let values): outputs = values
