@@ -227,16 +227,18 @@ public struct Runner {
         var measurements: [SizeMeasurement] = []
         let total = selected.count * options.sizes.count
         var step = 0
+        let measuringStarted = BenchClock.now()
         for subject in selected {
             for size in options.sizes {
                 step += 1
                 let elapsed = Double(BenchClock.now() - started) / 1e9
-                log("[\(step)/\(total)] \(subject.kernel) \(subject.precision) N=\(size)  (\(Int(elapsed)) s)")
+                log("[\(step)/\(total)] \(subject.kernel) \(subject.precision) N=\(size)  (\(Int(elapsed)) s"
+                    + Self.remaining(done: step - 1, of: total, since: measuringStarted) + ")")
                 measurements.append(try measure(subject, size: size, threads: threads))
             }
         }
 
-        log("measuring memory bandwidth again")
+        log("measuring memory bandwidth again (as long as at the start)")
         sampleBandwidth()
         sampleCacheBandwidth()
         let bandwidth = threads.map {
@@ -376,5 +378,14 @@ public struct Runner {
                 VariantSamples(kind: variants[$0].kind, threads: variants[$0].threads, samples: samples[$0],
                                iterations: iterations[$0], referenceSamples: pairedReference[$0])
             })
+    }
+
+    /// ", about N s left" after `done` of `total` steps (the steps done so far give the pace;
+    /// the last bandwidth measurement, as long as the first, is not counted); empty before
+    /// the first step is done.
+    static func remaining(done: Int, of total: Int, since start: UInt64) -> String {
+        guard done > 0, done < total else { return "" }
+        let perStep = Double(BenchClock.now() - start) / 1e9 / Double(done)
+        return ", about \(Int((perStep * Double(total - done)).rounded())) s left"
     }
 }
