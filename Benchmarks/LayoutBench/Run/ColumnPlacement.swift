@@ -80,7 +80,7 @@ public enum ColumnPlacement: Equatable, Sendable {
     public var note: String {
         switch self {
         case .pinned(let bytes):
-            return "Column placement: glibc's mmap threshold pinned at \(bytes) bytes, so every column of \(bytes / 1024) KiB or more is mapped on its own pages (all such columns start at the same page offset) and smaller ones come from the heap, whatever ran before (Docs/Benchmarks.md, \"Column placement\")."
+            return "Column placement: glibc's mmap threshold pinned at \(bytes) bytes, so every allocation of \(bytes / 1024) KiB or more is mapped on its own pages and smaller ones come from the heap, whatever ran before; inside a batch's one allocation per side the library staggers the columns by a cache line each (Docs/Benchmarks.md, \"Column placement\")."
         case .setByEnvironment(let tunables):
             return "Column placement: set by GLIBC_TUNABLES=\(tunables) (Docs/Benchmarks.md, \"Column placement\")."
         case .allocatorDefault(let reason):
