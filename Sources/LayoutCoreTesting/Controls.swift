@@ -201,8 +201,7 @@ public enum Controls {
     /// The family a fuzz input's selector byte picks: positions are stable as controls are
     /// added, and every byte picks one.
     static func family(selectedBy byte: UInt8) -> ControlFamily {
-        let index = Int(byte)
-        return families[index < families.count ? index : index % families.count]
+        families[Int(byte) % families.count]
     }
 }
 

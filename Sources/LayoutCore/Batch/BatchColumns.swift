@@ -321,6 +321,15 @@ extension BatchColumns {
     case byte(UInt8)
 }
 
+extension BatchColumns {
+    /// Element `index` of the input column at `position` (declaration order).
+    @inlinable
+    package func value(field position: Int, at index: Int) -> ColumnValue<Control.Scalar> {
+        precondition(index >= 0 && index < count, "BatchColumns: index out of range")
+        return withExtendedLifetime(storage) { storage.value(field: position, at: index, as: Control.Scalar.self) }
+    }
+}
+
 extension BatchResultColumns {
     /// Writes `result` as control `index`'s results.
     /// - Precondition: `0 <= index < count`.
@@ -335,13 +344,7 @@ extension BatchResultColumns {
     @inlinable
     package func value(field position: Int, at index: Int) -> ColumnValue<Control.Scalar> {
         precondition(index >= 0 && index < count, "BatchResultColumns: index out of range")
-        let address = storage.addresses[position]
-        return withExtendedLifetime(storage) {
-            if storage.elementSizes[position] == 1 {
-                return .byte(address.load(fromByteOffset: index, as: UInt8.self))
-            }
-            return .scalar(address.load(fromByteOffset: index * MemoryLayout<Control.Scalar>.stride, as: Control.Scalar.self))
-        }
+        return withExtendedLifetime(storage) { storage.value(field: position, at: index, as: Control.Scalar.self) }
     }
 
     /// The lowest control index at which `other` differs from these results in any bit (any

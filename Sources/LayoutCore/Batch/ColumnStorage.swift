@@ -187,6 +187,15 @@ final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
     func column<Element>(_ key: KeyPath<Fields, Field<Element>>) -> Column<Element> {
         Column(base: fields[keyPath: key].base, count: count, owner: self)
     }
+
+    /// Element `index` of the column at `position`, as a byte or a `Scalar` (tools and tests
+    /// that walk a field set by position).
+    @inlinable
+    func value<Scalar: LayoutScalar>(field position: Int, at index: Int, as: Scalar.Type) -> ColumnValue<Scalar> {
+        let address = addresses[position]
+        if elementSizes[position] == 1 { return .byte(address.load(fromByteOffset: index, as: UInt8.self)) }
+        return .scalar(address.load(fromByteOffset: index * MemoryLayout<Scalar>.stride, as: Scalar.self))
+    }
 }
 
 // MARK: - A zero-padded scratch lane group

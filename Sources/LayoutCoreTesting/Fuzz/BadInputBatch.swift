@@ -32,8 +32,6 @@ public struct RawColumns<C: BatchLayout>: CustomStringConvertible {
         holdsBytes[position] ? Double(bytes[position][index]) : Double(scalars[position][index])
     }
 
-    var count: Int { holdsBytes.indices.map { holdsBytes[$0] ? bytes[$0].count : scalars[$0].count }.max() ?? 0 }
-
     mutating func removeAll() {
         for position in holdsBytes.indices {
             scalars[position].removeAll(keepingCapacity: true)
@@ -66,7 +64,11 @@ struct BadInputBatch<C: ControlUnderTest> {
     var unchecked = BatchResultColumns<C>()
     var lengths: [Int] = []
     var configurations: [C] = []
+    /// The single-control layouts of an accepted batch, compared with its output at once.
+    var validated: [C.Result] = []
     var rebuilt = BatchColumns<C>()
+    /// One decoded element as a valid configuration's columns, read field by field.
+    var row = BatchColumns<C>(capacity: 1)
     let rules = C.InputFields.rules
     let names = C.InputFields.names
 
@@ -81,22 +83,20 @@ struct BadInputBatch<C: ControlUnderTest> {
         BadInputFuzzChecks.columnLengths(&source, columns: rules.count, into: &lengths)
         let allClean = BadInputFuzzChecks.allClean(&source)
         raw.removeAll()
-        var row = BatchColumns<C>(capacity: 1)
         for index in 0..<(lengths.max() ?? 0) {
             let dirty = !allClean && source.next(below: 4) == 0
             var c = C.generated(&source, mode: nil)
             if !c.isValid { c = C.padding(index) }
             row.removeAll(keepingCapacity: true)
             row.append(c)
-            let values = row.arrays
             for position in rules.indices {
                 let replace = dirty && source.next(below: 2) == 0
-                switch values[position] {
-                case .bytes(let valid):
-                    let value = replace ? rawByte(&source, rules[position]) : valid[0]
+                switch row.value(field: position, at: 0) {
+                case .byte(let valid):
+                    let value = replace ? rawByte(&source, rules[position]) : valid
                     if index < lengths[position] { raw.bytes[position].append(value) }
-                case .scalars(let valid):
-                    let value = replace ? rawScalar(&source, rules[position]) : valid[0]
+                case .scalar(let valid):
+                    let value = replace ? rawScalar(&source, rules[position]) : valid
                     if index < lengths[position] { raw.scalars[position].append(value) }
                 }
             }
@@ -265,21 +265,22 @@ struct BadInputBatch<C: ControlUnderTest> {
             throw BadInputFuzzChecks.finding("count", "the output has \(output.count) elements, expected \(count)", input())
         }
         configurations.removeAll(keepingCapacity: true)
+        validated.removeAll(keepingCapacity: true)
         for index in 0..<count {
             guard let configuration = columns.configuration(at: index) else {
                 throw BadInputFuzzChecks.finding("accepted", "the batch accepted element \(index), which has no configuration", input())
             }
             configurations.append(configuration)
-            let validated: C.Result
             do {
-                validated = try C.singleLayout(configuration)
+                validated.append(try C.singleLayout(configuration))
             } catch {
                 throw BadInputFuzzChecks.finding("refused", "the single-control layout refused element \(index), which the batch accepted: \(error)", input())
             }
-            guard ResultBits.equal(validated, output[index], as: C.self) else {
-                throw FuzzFinding(.mismatch, "kernel != reference", message:
-                    "element \(index): reference \(validated), kernel \(output[index])\n  input: \(input())")
-            }
+        }
+        // The kernel's bits against the single-control layouts, every column at once.
+        if let index = ResultBits.firstDifference(validated, output) {
+            throw FuzzFinding(.mismatch, "kernel != reference", message:
+                "element \(index): reference \(validated[index]), kernel \(output[index])\n  input: \(input())")
         }
         // Columns built by the library's `append` (emptied with `removeAll(keepingCapacity:)`,
         // as a caller refilling them every frame would) hold the same configurations.
