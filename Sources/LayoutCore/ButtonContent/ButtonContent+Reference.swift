@@ -1,4 +1,4 @@
-// The scalar reference: one control at a time, in the words of SPEC section 1. The batch
+// The scalar reference: one control at a time, as Docs/ButtonContent.md describes it. The batch
 // kernel (ButtonContent+Kernel.swift) performs exactly these IEEE operations in exactly this
 // order, lane by lane; tests compare the two bit for bit.
 

@@ -59,8 +59,9 @@ public enum LayoutLimits {
 }
 
 extension LayoutScalar {
-    /// `snap(v) = (v * scale).rounded(.toNearestOrAwayFromZero) / scale` for `scale > 0`;
-    /// `v` itself for `scale == 0` (SPEC section 0).
+    /// `value` snapped to a grid of `scale` pixels per point:
+    /// `(value * scale).rounded(.toNearestOrAwayFromZero) / scale` for `scale > 0`, `value`
+    /// itself for `scale == 0` (see "Snapping" in Docs/ButtonContent.md).
     @inlinable
     public static func snapped(_ value: Self, scale: Self) -> Self {
         guard scale > 0 else { return value }

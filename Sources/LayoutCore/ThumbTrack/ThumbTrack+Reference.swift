@@ -1,4 +1,4 @@
-// The scalar reference: one control at a time, in the words of SPEC section 2. The batch
+// The scalar reference: one control at a time, as Docs/ThumbTrack.md describes it. The batch
 // kernel (ThumbTrack+Kernel.swift) performs exactly these IEEE operations in exactly this
 // order, lane by lane; tests compare the two bit for bit.
 //
@@ -15,8 +15,8 @@ extension ThumbTrack {
     /// - Throws: `LayoutError` naming the first bad field (element index 0): a number that is
     ///   not finite, negative or beyond `LayoutLimits`, `segmentCount < 2`, `selectedIndex` out
     ///   of range, a rate outside `0 < rate < 1`, `width < 2 * inset` or
-    ///   `height < 2 * inset`, or a `.legacy` control that is not the seed's (two segments,
-    ///   inset 1).
+    ///   `height < 2 * inset`, or a `.legacy` control that is not the original switch (two
+    ///   segments, inset 1).
     @inlinable
     public static func layout<Scalar>(
         _ configuration: ThumbTrackConfiguration<Scalar>
@@ -67,7 +67,7 @@ extension ThumbTrack {
         return offset
     }
 
-    /// SPEC section 2, `.fit`.
+    /// The `.fit` layout (Docs/ThumbTrack.md, "`.fit`").
     @inlinable
     static func _fitLayout<Scalar>(_ c: ThumbTrackConfiguration<Scalar>) -> ThumbTrackResult<Scalar> {
         let inset = c.inset
@@ -137,10 +137,10 @@ extension ThumbTrack {
             indexChanged: selectedIndex != c.selectedIndex)
     }
 
-    /// SPEC section 2, `.legacy`: YLSwitch's pan handler, two segments and inset 1 whatever
-    /// the configuration says, bugs included. Only the sign of the translation picks the
-    /// branch: the selected index, the direction, the velocity, the snapping and the rubber
-    /// band are ignored.
+    /// The `.legacy` layout (Docs/ThumbTrack.md, "`.legacy` (YLSwitch)"): YLSwitch's pan
+    /// handler, two segments and inset 1 whatever the configuration says, bugs included. Only
+    /// the sign of the translation picks the branch: the selected index, the direction, the
+    /// velocity, the snapping and the rubber band are ignored.
     @inlinable
     static func _legacyLayout<Scalar>(_ c: ThumbTrackConfiguration<Scalar>) -> ThumbTrackResult<Scalar> {
         let width = c.bounds.width
@@ -149,7 +149,7 @@ extension ThumbTrack {
         let rightX = width / 2 - 1  // one point left of where it belongs: right inset 2
         let dx = c.translation
 
-        // `.changed` (and `.cancelled`, which the seed's handler treats the same way): a
+        // `.changed` (and `.cancelled`, which the original's handler treats the same way): a
         // positive translation is the thumb's x itself (from 0, not from the left inset), a
         // negative one is measured from the right side, whichever side the thumb was on.
         let clampedRight = dx > thumbWidth ? thumbWidth : dx
@@ -186,8 +186,8 @@ extension ThumbTrack {
 }
 
 extension ThumbTrackConfiguration {
-    /// Checks every field against SPEC section 5 and `LayoutLimits`, in declaration order, then
-    /// the rules that tie fields together.
+    /// Checks every field against its column's rule and `LayoutLimits`, in declaration order,
+    /// then the rules that tie fields together (Docs/ThumbTrack.md, "Inputs and validation").
     ///
     /// - Throws: `LayoutError` for the first bad field, at index 0. The batch kernel's
     ///   `validate()` reports the same field and problem for the same control.

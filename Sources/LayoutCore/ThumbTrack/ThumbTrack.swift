@@ -5,8 +5,8 @@
 /// segments; the thumb covers one segment. While the pan changes, the thumb follows the
 /// translation, clamped to the track (or rubber-banded past its ends, like `UIScrollView`);
 /// when it ends, the thumb snaps to a segment, the nearest or the one a projection of the
-/// velocity points to (like `UIScrollView.DecelerationRate`). SPEC section 2 is the contract;
-/// Docs/ThumbTrack.md lists the decisions taken where it is silent.
+/// velocity points to (like `UIScrollView.DecelerationRate`). Docs/ThumbTrack.md states the
+/// contract.
 ///
 /// - `ThumbTrack.layout(_:)` lays out one control (the readable scalar reference, validated).
 /// - `ThumbTrackColumns.layout(into:parallelism:)` lays out thousands at once with the SIMD
@@ -112,8 +112,8 @@ public struct ThumbTrackConfiguration<Scalar: LayoutScalar>: Hashable, Sendable,
     /// Whether a thumb dragged past either end follows with a rubber band instead of
     /// stopping at the end (`.fit` only).
     public var rubberBand: Bool
-    /// `.legacy` is the seed's two-segment arithmetic and requires `segmentCount == 2` and
-    /// `inset == 1`.
+    /// `.legacy` is the original switch's two-segment arithmetic and requires
+    /// `segmentCount == 2` and `inset == 1`.
     public var mode: LayoutMode
 
     @inlinable

@@ -1,4 +1,4 @@
-// The scalar reference: one control at a time, in the words of SPEC section 3. The batch
+// The scalar reference: one control at a time, as Docs/ToggleTransition.md describes it. The batch
 // kernel (ToggleTransition+Kernel.swift) performs exactly these IEEE operations in exactly this
 // order, lane by lane; tests compare the two bit for bit.
 
@@ -40,15 +40,15 @@ extension ToggleTransition {
 
         var incoming: Look, outgoing: Look, indeterminate: Look
         if isLegacy && c.from == .indeterminate && c.to != .on {
-            // `.legacy` (seed 001) changes the picture only for off -> on and on -> off (and
-            // takes indeterminate -> on for off -> on, see below). Any other request stores
-            // the new state and leaves the picture as it was: the rest of `from`.
+            // `.legacy` (UIControlFlagView) changes the picture only for off -> on and
+            // on -> off (and takes indeterminate -> on for off -> on, see below). Any other
+            // request stores the new state and leaves the picture as it was: the rest of `from`.
             incoming = (restAlpha(incomingLayer, in: c.from), 1)
             outgoing = (restAlpha(outgoingLayer, in: c.from), 1)
             indeterminate = (restAlpha(.indeterminate, in: c.from), 1)
         } else if !c.animated || c.from == c.to || c.elapsed >= c.duration {
-            // At rest in `to` (the seeds' completion block, and their non-animated branch):
-            // `to`'s layer alone, every scale 1.
+            // At rest in `to` (the original controls' completion block, and their non-animated
+            // branch): `to`'s layer alone, every scale 1.
             incoming = (restAlpha(incomingLayer, in: c.to), 1)
             outgoing = (restAlpha(outgoingLayer, in: c.to), 1)
             indeterminate = (restAlpha(.indeterminate, in: c.to), 1)
@@ -64,8 +64,8 @@ extension ToggleTransition {
             indeterminate = (_lerp(restAlpha(.indeterminate, in: c.from), 0, e), 1)
         }
         if isLegacy && c.from == .indeterminate {
-            // Seed 001 never touches the indeterminate layer: after indeterminate -> on it is
-            // still visible under the on layer.
+            // UIControlFlagView never touches the indeterminate layer: after
+            // indeterminate -> on it is still visible under the on layer.
             indeterminate.alpha = 1
         }
 
@@ -113,7 +113,8 @@ extension ToggleTransitionConfiguration {
 }
 
 extension ToggleTransitionConfiguration {
-    /// Checks every field against SPEC section 5 and `LayoutLimits`: sizes finite, at least 0
+    /// Checks every field against its column's rule and `LayoutLimits` (Docs/ToggleTransition.md,
+    /// "Inputs and validation"): sizes finite, at least 0
     /// and at most `LayoutLimits.maximumLength`; `to` is `.on` or `.off`; `elapsed` finite;
     /// `duration` finite and above 0.
     ///

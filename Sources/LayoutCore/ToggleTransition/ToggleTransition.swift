@@ -3,8 +3,9 @@
 /// The control stacks three image layers, one per `ToggleState`. At rest the state's layer is
 /// the only visible one. A change to `.on` or `.off` cross-fades the layers: the incoming
 /// layer grows from a tenth of its size while it fades in, the other of on/off grows to twice
-/// its size while it fades out, and the indeterminate layer fades out. SPEC section 3 is the
-/// contract; the seeds are `KMFlagView` (0.5 s) and `UIControlFlagView` (0.3 s).
+/// its size while it fades out, and the indeterminate layer fades out. Docs/ToggleTransition.md
+/// states the contract; the original controls are `KMFlagView` (0.5 s) and `UIControlFlagView`
+/// (0.3 s).
 ///
 /// - `ToggleTransition.layout(_:)` computes one control (the readable scalar reference,
 ///   validated).
@@ -59,7 +60,8 @@ public struct ToggleTransitionConfiguration<Scalar: LayoutScalar>: Hashable, Sen
     /// The transition's duration `d` in seconds, greater than 0.
     public var duration: Scalar
     public var curve: ToggleTransitionCurve
-    /// `false` jumps straight to the rest state of `to`, as the seeds' non-animated branch.
+    /// `false` jumps straight to the rest state of `to`, as the original controls'
+    /// non-animated branch.
     public var animated: Bool
     public var mode: LayoutMode
 
