@@ -9,6 +9,7 @@
 public struct Column<Element: ColumnElement>: RandomAccessCollection, MutableCollection, @unchecked Sendable {
     @usableFromInline let base: UnsafeMutablePointer<Element>
     @usableFromInline let owner: AnyObject
+    /// The number of elements: the batch's number of controls.
     public let count: Int
 
     @inlinable
@@ -18,9 +19,14 @@ public struct Column<Element: ColumnElement>: RandomAccessCollection, MutableCol
         self.owner = owner
     }
 
+    /// The first element's index: 0.
     @inlinable public var startIndex: Int { 0 }
+    /// One past the last element's index: `count`.
     @inlinable public var endIndex: Int { count }
 
+    /// Element `index` (control `index` of the batch).
+    ///
+    /// - Precondition: `0 <= index < count`.
     @inlinable
     public subscript(index: Int) -> Element {
         get {
@@ -245,7 +251,9 @@ extension BatchResultColumns: Equatable {
 /// The elements of one column, for building a batch from arrays: the layout's scalars, or
 /// bytes (raw values, flags, small counts).
 public enum ColumnArray<Scalar: LayoutScalar>: Hashable, Sendable {
+    /// The elements of a scalar column (a length, a size, a time...).
     case scalars([Scalar])
+    /// The elements of a byte column (an enumeration's raw value, a flag, a small count).
     case bytes([UInt8])
 
     /// The number of elements.

@@ -96,13 +96,17 @@ extension BatchLayout {
         layOutLanes(input, output, at: index, count: count)
     }
 
+    /// Checks nothing: the default for a control that has no field whose rule is
+    /// `checkedByControl`.
     @inlinable
     public static func checkFieldRules(
         at position: Int, of input: InputFields, count: Int, into validator: inout BatchValidator) {}
 
+    /// Checks nothing: the default for a control whose fields are independent.
     @inlinable
     public static func checkCrossFieldRules(_ input: InputFields, count: Int, into validator: inout BatchValidator) {}
 
+    /// `nil`: the default, which validates a batch with the generic per-column scans.
     @inlinable
     public static func allValid(_ input: InputFields, count: Int) -> Bool? { nil }
 

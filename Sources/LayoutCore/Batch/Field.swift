@@ -36,6 +36,7 @@ public struct FieldRule: Hashable, Sendable {
         case result
     }
 
+    /// What kind of rule this is: a range, a case count, a control's own check or a result.
     public var kind: Kind
     /// Whether `lower` itself is refused.
     public var lowerIsExclusive: Bool
@@ -58,11 +59,13 @@ public struct FieldRule: Hashable, Sendable {
         self.caseType = caseType
     }
 
+    /// Whether both rules have the same kind, bounds and case type.
     public static func == (a: Self, b: Self) -> Bool {
         a.kind == b.kind && a.lowerIsExclusive == b.lowerIsExclusive && a.lower == b.lower
             && a.upper == b.upper && a.caseType.map(ObjectIdentifier.init) == b.caseType.map(ObjectIdentifier.init)
     }
 
+    /// Hashes what `==` compares (the case type by its identity).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind); hasher.combine(lowerIsExclusive); hasher.combine(lower); hasher.combine(upper)
         hasher.combine(caseType.map(ObjectIdentifier.init))

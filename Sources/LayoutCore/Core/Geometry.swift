@@ -1,26 +1,35 @@
 /// A width and a height, in points.
 @frozen
 public struct LayoutSize<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+    /// The horizontal extent, in points.
     public var width: Scalar
+    /// The vertical extent, in points.
     public var height: Scalar
 
+    /// A size of `width` by `height` points.
     @inlinable
     public init(width: Scalar, height: Scalar) {
         self.width = width
         self.height = height
     }
 
+    /// The size whose width and height are both 0.
     @inlinable public static var zero: Self { Self(width: 0, height: 0) }
 }
 
 /// A rectangle in a control's own coordinate space (y grows downward), like `CGRect`.
 @frozen
 public struct LayoutRect<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+    /// The left edge (the origin's x coordinate), in points.
     public var x: Scalar
+    /// The top edge (the origin's y coordinate), in points.
     public var y: Scalar
+    /// The width, in points.
     public var width: Scalar
+    /// The height, in points.
     public var height: Scalar
 
+    /// A rectangle whose origin is `(x, y)` and whose size is `width` by `height`.
     @inlinable
     public init(x: Scalar, y: Scalar, width: Scalar, height: Scalar) {
         self.x = x
@@ -29,7 +38,9 @@ public struct LayoutRect<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
         self.height = height
     }
 
+    /// The right edge: `x + width`.
     @inlinable public var maxX: Scalar { x + width }
+    /// The bottom edge: `y + height`.
     @inlinable public var maxY: Scalar { y + height }
 
     /// The rectangle snapped to a pixel grid of `scale` pixels per point: both edges are
@@ -57,11 +68,18 @@ public struct LayoutRect<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
 /// Insets that follow the layout direction, like `NSDirectionalEdgeInsets`.
 @frozen
 public struct DirectionalEdgeInsets<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+    /// The inset from the top edge, in points.
     public var top: Scalar
+    /// The inset from the leading edge (the left one in left-to-right, the right one in
+    /// right-to-left), in points.
     public var leading: Scalar
+    /// The inset from the bottom edge, in points.
     public var bottom: Scalar
+    /// The inset from the trailing edge (the right one in left-to-right, the left one in
+    /// right-to-left), in points.
     public var trailing: Scalar
 
+    /// Insets of `top`, `leading`, `bottom` and `trailing` points.
     @inlinable
     public init(top: Scalar, leading: Scalar, bottom: Scalar, trailing: Scalar) {
         self.top = top
@@ -70,12 +88,15 @@ public struct DirectionalEdgeInsets<Scalar: LayoutScalar>: Hashable, Sendable, C
         self.trailing = trailing
     }
 
+    /// No inset on any edge.
     @inlinable public static var zero: Self { Self(top: 0, leading: 0, bottom: 0, trailing: 0) }
 }
 
 /// The horizontal direction of the user interface, like `UIUserInterfaceLayoutDirection`.
 public enum LayoutDirection: UInt8, CaseIterable, Hashable, Sendable, Codable {
+    /// Leading is left, trailing is right (raw value 0).
     case leftToRight = 0
+    /// Leading is right, trailing is left (raw value 1).
     case rightToLeft = 1
 }
 
@@ -85,6 +106,8 @@ public enum LayoutDirection: UInt8, CaseIterable, Hashable, Sendable, Codable {
 /// reproduces the arithmetic of the Objective-C original exactly, bugs included, so that tests
 /// and fuzz targets can prove they find those bugs.
 public enum LayoutMode: UInt8, CaseIterable, Hashable, Sendable, Codable {
+    /// The hardened layout: its invariants hold for every accepted input (raw value 0).
     case fit = 0
+    /// The Objective-C original's arithmetic, bugs included (raw value 1).
     case legacy = 1
 }

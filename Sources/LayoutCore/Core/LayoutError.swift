@@ -5,6 +5,7 @@
 /// into the caller's output. When a batch has several bad values, the error names the lowest
 /// element index, and at that index the first bad field in the order the columns are declared.
 public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong with the value ``LayoutError/value``.
     public enum Problem: Hashable, Sendable {
         /// NaN or an infinity.
         case notFinite
@@ -26,8 +27,10 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     public var field: String
     /// The offending value (a raw value for enumerations, a length for column mismatches).
     public var value: Double
+    /// What is wrong with the value.
     public var problem: Problem
 
+    /// An error for `value` of `field` of control `index`.
     @inlinable
     public init(index: Int, field: String, value: Double, problem: Problem) {
         self.index = index
@@ -36,6 +39,9 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         self.problem = problem
     }
 
+    /// The error in one line, for logs and tests: for example
+    /// `element 3, field 'width': -1.0 is negative`, or
+    /// `column 'height' has 2 elements, expected 3` for a column length mismatch.
     public var description: String {
         // Appended into one buffer reserved up front: string interpolation grows its buffer
         // two or three times for a text this long, and code that refuses input in a loop (a

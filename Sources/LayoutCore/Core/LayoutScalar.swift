@@ -15,8 +15,11 @@ where SIMDMaskScalar: FixedWidthInteger & SignedInteger {
     // code, even once specialized, the stdlib's SIMD comparisons and mask operations are
     // per-lane loops with a branch each; the concrete `SIMD4<Float>` / `SIMD4<Double>` ones are
     // single vector instructions. `LaneVector` (Lanes.swift) reaches them through these.
+    /// `a < b` per lane.
     static func _lanesLess(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMDMask<SIMD4<SIMDMaskScalar>>
+    /// `a <= b` per lane.
     static func _lanesLessOrEqual(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMDMask<SIMD4<SIMDMaskScalar>>
+    /// `a == b` per lane.
     static func _lanesEqual(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMDMask<SIMD4<SIMDMaskScalar>>
     /// The magnitude (sign bit cleared) and the sign (all but the sign bit cleared).
     static func _lanesSplitSign(_ lanes: SIMD4<Self>) -> (magnitude: SIMD4<Self>, sign: SIMD4<Self>)

@@ -12,6 +12,7 @@ public struct BatchValidator {
     /// The first error found so far.
     public var error: LayoutError?
 
+    /// A validator for a batch of `count` controls, with no error yet.
     @inlinable
     public init(count: Int) {
         self.count = count
