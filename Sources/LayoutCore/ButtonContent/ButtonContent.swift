@@ -14,9 +14,13 @@ public enum ButtonContent {}
 /// Where the image goes relative to the title, like `UIButton.Configuration.imagePlacement`.
 /// `.leading` and `.trailing` follow the layout direction.
 public enum ImagePlacement: UInt8, CaseIterable, Hashable, Sendable, Codable {
+    /// The image above the title (raw value 0).
     case top = 0
+    /// The image on the title's leading side (raw value 1): left in left-to-right.
     case leading = 1
+    /// The image below the title (raw value 2).
     case bottom = 2
+    /// The image on the title's trailing side (raw value 3): right in left-to-right.
     case trailing = 3
 
     /// Whether the image and the title stand side by side (x is the main axis).
@@ -34,14 +38,20 @@ public struct ButtonContentConfiguration<Scalar: LayoutScalar>: Hashable, Sendab
     public var imageSize: LayoutSize<Scalar>
     /// The title's fitting size `tw, th`; a title with a zero side is absent in `.fit`.
     public var titleSize: LayoutSize<Scalar>
+    /// Where the image goes relative to the title.
     public var imagePlacement: ImagePlacement
     /// The spacing `s` between image and title (UIKit's name).
     public var imagePadding: Scalar
+    /// Which side leading and trailing (insets, image placement) are on.
     public var layoutDirection: LayoutDirection
     /// Pixels per point to snap frames to (1, 2, 3...), or 0 for no snapping.
     public var displayScale: Scalar
+    /// `.fit` (the hardened layout) or `.legacy` (UIKit's arithmetic, quirks kept: the gap is
+    /// always added, sizes pass through, and the block may start before the content rect).
     public var mode: LayoutMode
 
+    /// A configuration; every parameter is the property of the same name. By default: no
+    /// insets, the image leading the title with no gap, left to right, no snapping, `.fit`.
     @inlinable
     public init(
         bounds: LayoutSize<Scalar>,
@@ -70,9 +80,12 @@ public struct ButtonContentConfiguration<Scalar: LayoutScalar>: Hashable, Sendab
 /// own coordinate space.
 @frozen
 public struct ButtonContentResult<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+    /// The image's frame (size 0 x 0 for an absent image in `.fit`).
     public var imageFrame: LayoutRect<Scalar>
+    /// The title's frame (size 0 x 0 for an absent title in `.fit`).
     public var titleFrame: LayoutRect<Scalar>
 
+    /// A result with these two frames.
     @inlinable
     public init(imageFrame: LayoutRect<Scalar>, titleFrame: LayoutRect<Scalar>) {
         self.imageFrame = imageFrame
@@ -89,45 +102,73 @@ public typealias ButtonContentResultColumns<Scalar: LayoutScalar> = BatchResultC
 extension ButtonContentConfiguration: BatchLayout {
     /// The input columns: the configuration's fields, enumerations as raw values.
     public struct InputFields: FieldSet {
+        /// `bounds.width`, in points.
         public var width = Field<Scalar>(.length, "bounds width W (points)")
+        /// `bounds.height`, in points.
         public var height = Field<Scalar>(.length, "bounds height H")
+        /// `contentInsets.top`.
         public var insetTop = Field<Scalar>(.length, default: 0, "content inset, top")
+        /// `contentInsets.leading` (left in left-to-right, right in right-to-left).
         public var insetLeading = Field<Scalar>(.length, default: 0, "content inset, leading (left in LTR, right in RTL)")
+        /// `contentInsets.bottom`.
         public var insetBottom = Field<Scalar>(.length, default: 0, "content inset, bottom")
+        /// `contentInsets.trailing`.
         public var insetTrailing = Field<Scalar>(.length, default: 0, "content inset, trailing")
+        /// `imageSize.width` (0: no image in `.fit`).
         public var imageWidth = Field<Scalar>(.length, "image size iw (0 = no image in .fit)")
+        /// `imageSize.height` (0: no image in `.fit`).
         public var imageHeight = Field<Scalar>(.length, "image size ih")
+        /// `titleSize.width` (0: no title in `.fit`).
         public var titleWidth = Field<Scalar>(.length, "title size tw (0 = no title in .fit)")
+        /// `titleSize.height` (0: no title in `.fit`).
         public var titleHeight = Field<Scalar>(.length, "title size th")
+        /// `imagePadding`: the spacing between image and title.
         public var imagePadding = Field<Scalar>(.length, default: 0, "spacing s between image and title")
+        /// `displayScale`: pixels per point to snap to, 0 for no snapping.
         public var displayScale = Field<Scalar>(.displayScale, default: 0, "pixels per point to snap to (0 = no snapping)")
+        /// `imagePlacement`'s raw value: 0 top, 1 leading, 2 bottom, 3 trailing.
         public var imagePlacement = Field<UInt8>(
             .cases(of: ImagePlacement.self), default: 1, "image relative to the title")
+        /// `layoutDirection`'s raw value: 0 left to right, 1 right to left.
         public var layoutDirection = Field<UInt8>(
             .cases(of: LayoutDirection.self), default: 0, "layout direction")
+        /// `mode`'s raw value: 0 fit, 1 legacy.
         public var mode = Field<UInt8>(
             .cases(of: LayoutMode.self), default: 0, "fit (hardened) or legacy (UIKit's arithmetic, quirks kept)")
+        /// The fields with their rules, not bound to storage.
         @inlinable public init() {}
     }
 
     /// The result columns: the image's and the title's frames.
     public struct ResultFields: FieldSet {
+        /// `imageFrame.x`.
         public var imageX = Field<Scalar>(.result)
+        /// `imageFrame.y`.
         public var imageY = Field<Scalar>(.result)
+        /// `imageFrame.width`.
         public var imageWidth = Field<Scalar>(.result)
+        /// `imageFrame.height`.
         public var imageHeight = Field<Scalar>(.result)
+        /// `titleFrame.x`.
         public var titleX = Field<Scalar>(.result)
+        /// `titleFrame.y`.
         public var titleY = Field<Scalar>(.result)
+        /// `titleFrame.width`.
         public var titleWidth = Field<Scalar>(.result)
+        /// `titleFrame.height`.
         public var titleHeight = Field<Scalar>(.result)
+        /// The fields, not bound to storage.
         @inlinable public init() {}
     }
 
+    /// The scalar reference without validation: ``ButtonContent/layout(unchecked:)``.
     @inlinable
     public static func referenceLayout(_ configuration: Self) -> ButtonContentResult<Scalar> {
         ButtonContent.layout(unchecked: configuration)
     }
 
+    /// Writes configuration `c` as control `index` of the (bound) input columns, enumerations
+    /// as raw values.
     @inlinable
     public static func write(_ c: Self, to columns: InputFields, at index: Int) {
         columns.width[index] = c.bounds.width; columns.height[index] = c.bounds.height
@@ -141,6 +182,8 @@ extension ButtonContentConfiguration: BatchLayout {
         columns.mode[index] = c.mode.rawValue
     }
 
+    /// The configuration of control `index` of the (bound) input columns, or `nil` when a raw
+    /// value (placement, direction, mode) is out of range.
     @inlinable
     public static func configuration(in columns: InputFields, at index: Int) -> Self? {
         guard let placement = ImagePlacement(rawValue: columns.imagePlacement[index]),
@@ -158,6 +201,7 @@ extension ButtonContentConfiguration: BatchLayout {
             layoutDirection: direction, displayScale: columns.displayScale[index], mode: mode)
     }
 
+    /// Writes `result`'s two frames as control `index` of the (bound) result columns.
     @inlinable
     public static func write(_ result: ButtonContentResult<Scalar>, to columns: ResultFields, at index: Int) {
         (columns.imageX[index], columns.imageY[index]) = (result.imageFrame.x, result.imageFrame.y)
@@ -166,6 +210,7 @@ extension ButtonContentConfiguration: BatchLayout {
         (columns.titleWidth[index], columns.titleHeight[index]) = (result.titleFrame.width, result.titleFrame.height)
     }
 
+    /// The result of control `index` of the (bound) result columns.
     @inlinable
     public static func result(in columns: ResultFields, at index: Int) -> ButtonContentResult<Scalar> {
         ButtonContentResult(

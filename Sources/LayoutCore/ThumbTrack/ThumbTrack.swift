@@ -29,7 +29,9 @@ public enum ThumbTrackPhase: UInt8, CaseIterable, Hashable, Sendable, Codable {
 /// The kinds of `ThumbTrackSnapping`, as the `snapping` column stores them
 /// (`ThumbTrackSnapping.rawKind`).
 public enum ThumbTrackSnappingKind: UInt8, CaseIterable, Hashable, Sendable, Codable {
+    /// ``ThumbTrackSnapping/nearest`` (raw value 0).
     case nearest = 0
+    /// ``ThumbTrackSnapping/projected(rate:)`` (raw value 1).
     case projected = 1
 }
 
@@ -105,9 +107,11 @@ public struct ThumbTrackConfiguration<Scalar: LayoutScalar>: Hashable, Sendable,
     /// The pan's horizontal velocity `v` in points per second, screen x, like
     /// `UIPanGestureRecognizer.velocity(in:).x`. Used by `.projected` snapping only.
     public var velocity: Scalar
+    /// The pan's phase: following the finger, released, or cancelled.
     public var phase: ThumbTrackPhase
     /// In `.rightToLeft`, segment 0 is on the right (`.fit` only).
     public var layoutDirection: LayoutDirection
+    /// How `.ended` picks the segment the thumb snaps to.
     public var snapping: ThumbTrackSnapping<Scalar>
     /// Whether a thumb dragged past either end follows with a rubber band instead of
     /// stopping at the end (`.fit` only).
@@ -116,6 +120,9 @@ public struct ThumbTrackConfiguration<Scalar: LayoutScalar>: Hashable, Sendable,
     /// `segmentCount == 2` and `inset == 1`.
     public var mode: LayoutMode
 
+    /// A configuration; every parameter is the property of the same name. By default: no
+    /// inset, two segments with the first selected, no translation or velocity, `.changed`,
+    /// left to right, `.nearest` snapping, no rubber band, `.fit`.
     @inlinable
     public init(
         bounds: LayoutSize<Scalar>,
@@ -156,6 +163,7 @@ public struct ThumbTrackResult<Scalar: LayoutScalar>: Hashable, Sendable, Codabl
     /// `.valueChanged`).
     public var indexChanged: Bool
 
+    /// A result with this frame, index and change flag.
     @inlinable
     public init(thumbFrame: LayoutRect<Scalar>, selectedIndex: Int, indexChanged: Bool) {
         self.thumbFrame = thumbFrame
@@ -175,17 +183,25 @@ extension ThumbTrackConfiguration: BatchLayout {
     /// does not fit in a byte (an invalid configuration) is stored as a value validation
     /// refuses for that control: 0 segments, index 255.
     public struct InputFields: FieldSet {
+        /// `bounds.width`, in points.
         public var width = Field<Scalar>(.length, "bounds width W (points)")
+        /// `bounds.height`, in points.
         public var height = Field<Scalar>(.length, "bounds height H")
+        /// `inset`: the gap between the bounds and the track, on every side.
         public var inset = Field<Scalar>(.length, default: 0, "gap i between the bounds and the track, every side")
+        /// `segmentCount`, in `2 ... LayoutLimits.maximumSegmentCount`.
         public var segmentCount = Field<UInt8>(
             .range(2 ... Double(LayoutLimits.maximumSegmentCount)), default: 2, "number of segments n (2...255)")
-        /// Below `segmentCount`.
+        /// `selectedIndex`: below `segmentCount`.
         public var selectedIndex = Field<UInt8>(
             .checkedByControl, default: 0, "selected segment k when the pan began, from the leading end")
+        /// `translation`, in points (screen x).
         public var translation = Field<Scalar>(.signedLength, default: 0, "pan translation dx (points, screen x)")
+        /// `velocity`, in points per second (screen x).
         public var velocity = Field<Scalar>(.signedLength, default: 0, "pan velocity v (points/s, screen x)")
+        /// `phase`'s raw value: 0 changed, 1 ended, 2 cancelled.
         public var phase = Field<UInt8>(.cases(of: ThumbTrackPhase.self), default: 0, "pan phase")
+        /// `layoutDirection`'s raw value: 0 left to right, 1 right to left.
         public var layoutDirection = Field<UInt8>(.cases(of: LayoutDirection.self), default: 0, "layout direction")
         /// `ThumbTrackSnapping.rawKind`: 0 nearest, 1 projected.
         public var snapping = Field<UInt8>(
@@ -196,29 +212,40 @@ extension ThumbTrackConfiguration: BatchLayout {
             .checkedByControl, default: 0.998, "deceleration rate of projected snapping (0 < rate < 1; ignored for nearest)")
         /// 1 for a rubber band past the ends, 0 for none.
         public var rubberBand = Field<UInt8>(.flag, default: 0, "rubber band past the ends while .changed")
+        /// `mode`'s raw value: 0 fit, 1 legacy.
         public var mode = Field<UInt8>(
             .cases(of: LayoutMode.self), default: 0, "fit (hardened) or legacy (the original switch: n = 2, inset 1)")
+        /// The fields with their rules, not bound to storage.
         @inlinable public init() {}
     }
 
     /// The result columns: the thumb frame, the resulting index and whether it changed.
     public struct ResultFields: FieldSet {
+        /// `thumbFrame.x`.
         public var thumbX = Field<Scalar>(.result)
+        /// `thumbFrame.y`.
         public var thumbY = Field<Scalar>(.result)
+        /// `thumbFrame.width`.
         public var thumbWidth = Field<Scalar>(.result)
+        /// `thumbFrame.height`.
         public var thumbHeight = Field<Scalar>(.result)
         /// The selected segment after the phase (0...254).
         public var selectedIndex = Field<UInt8>(.result)
         /// 1 where `selectedIndex` differs from the input's, 0 elsewhere.
         public var indexChanged = Field<UInt8>(.flag)
+        /// The fields, not bound to storage.
         @inlinable public init() {}
     }
 
+    /// The scalar reference without validation: ``ThumbTrack/layout(unchecked:)``.
     @inlinable
     public static func referenceLayout(_ configuration: Self) -> ThumbTrackResult<Scalar> {
         ThumbTrack.layout(unchecked: configuration)
     }
 
+    /// Writes configuration `c` as control `index` of the (bound) input columns: enumerations
+    /// as raw values, `snapping` as its kind and rate (0 for `.nearest`), `rubberBand` as 0 or
+    /// 1, and a count or index that does not fit in a byte as 0 segments or index 255.
     @inlinable
     public static func write(_ c: Self, to columns: InputFields, at index: Int) {
         columns.width[index] = c.bounds.width; columns.height[index] = c.bounds.height
@@ -233,6 +260,8 @@ extension ThumbTrackConfiguration: BatchLayout {
         columns.mode[index] = c.mode.rawValue
     }
 
+    /// The configuration of control `index` of the (bound) input columns, or `nil` when a raw
+    /// value (phase, direction, snapping kind, rubber band flag, mode) is out of range.
     @inlinable
     public static func configuration(in columns: InputFields, at index: Int) -> Self? {
         guard let phase = ThumbTrackPhase(rawValue: columns.phase[index]),
@@ -250,6 +279,8 @@ extension ThumbTrackConfiguration: BatchLayout {
             rubberBand: columns.rubberBand[index] == 1, mode: mode)
     }
 
+    /// Writes `result` as control `index` of the (bound) result columns (the index as a byte,
+    /// the change as 0 or 1).
     @inlinable
     public static func write(_ result: ThumbTrackResult<Scalar>, to columns: ResultFields, at index: Int) {
         (columns.thumbX[index], columns.thumbY[index]) = (result.thumbFrame.x, result.thumbFrame.y)
@@ -258,6 +289,7 @@ extension ThumbTrackConfiguration: BatchLayout {
         columns.indexChanged[index] = result.indexChanged ? 1 : 0
     }
 
+    /// The result of control `index` of the (bound) result columns.
     @inlinable
     public static func result(in columns: ResultFields, at index: Int) -> ThumbTrackResult<Scalar> {
         ThumbTrackResult(

@@ -17,57 +17,94 @@ extension ToggleTransitionConfiguration: BatchLayout {
     /// (indeterminate); `to` 0 (off) or 1 (on), the states a change may target; `curve` 0
     /// (linear) or 1 (easeInOut); `animated` 0 or 1; `mode` 0 (fit) or 1 (legacy).
     public struct InputFields: FieldSet {
+        /// `bounds.width`, in points.
         public var width = Field<Scalar>(.length, "bounds width W (points)")
+        /// `bounds.height`, in points.
         public var height = Field<Scalar>(.length, "bounds height H")
+        /// `offImageSize.width`.
         public var offImageWidth = Field<Scalar>(.length, "image width of the off layer")
+        /// `offImageSize.height`.
         public var offImageHeight = Field<Scalar>(.length, "image height of the off layer")
+        /// `onImageSize.width`.
         public var onImageWidth = Field<Scalar>(.length, "image width of the on layer")
+        /// `onImageSize.height`.
         public var onImageHeight = Field<Scalar>(.length, "image height of the on layer")
+        /// `indeterminateImageSize.width`.
         public var indeterminateImageWidth = Field<Scalar>(.length, "image width of the indeterminate layer")
+        /// `indeterminateImageSize.height`.
         public var indeterminateImageHeight = Field<Scalar>(.length, "image height of the indeterminate layer")
+        /// `from`'s raw value: 0 off, 1 on, 2 indeterminate.
         public var from = Field<UInt8>(.cases(of: ToggleState.self), "state at rest when the change was requested")
         /// 0 (off) or 1 (on): the states a change may target.
         public var to = Field<UInt8>(
             .cases(of: ToggleState.self, count: Int(ToggleTransitionConfiguration.targetStateCount)),
             "requested state: off or on")
+        /// `elapsed`, in seconds: any finite value.
         public var elapsed = Field<Scalar>(
             ToggleTransitionConfiguration.elapsedTimeRule, "time t since the request (seconds; before 0: not started)")
+        /// `duration`, in seconds: finite and above 0.
         public var duration = Field<Scalar>(ToggleTransitionConfiguration.durationRule, "duration d (seconds, > 0)")
+        /// `curve`'s raw value: 0 linear, 1 ease in-out.
         public var curve = Field<UInt8>(.cases(of: ToggleTransitionCurve.self), default: 1, "timing curve")
+        /// `animated`: 1 animated, 0 straight to the rest state of `to`.
         public var animated = Field<UInt8>(.flag, default: 1, "false jumps to the rest state of to")
+        /// `mode`'s raw value: 0 fit, 1 legacy.
         public var mode = Field<UInt8>(
             .cases(of: LayoutMode.self), default: 0, "fit (hardened) or legacy (the original control's quirks)")
+        /// The fields with their rules, not bound to storage.
         @inlinable public init() {}
     }
 
     /// The result columns: each layer's alpha, scale and frame.
     public struct ResultFields: FieldSet {
+        /// `off.alpha`.
         public var offAlpha = Field<Scalar>(.result)
+        /// `off.scale`.
         public var offScale = Field<Scalar>(.result)
+        /// `off.frame.x`.
         public var offX = Field<Scalar>(.result)
+        /// `off.frame.y`.
         public var offY = Field<Scalar>(.result)
+        /// `off.frame.width`.
         public var offWidth = Field<Scalar>(.result)
+        /// `off.frame.height`.
         public var offHeight = Field<Scalar>(.result)
+        /// `on.alpha`.
         public var onAlpha = Field<Scalar>(.result)
+        /// `on.scale`.
         public var onScale = Field<Scalar>(.result)
+        /// `on.frame.x`.
         public var onX = Field<Scalar>(.result)
+        /// `on.frame.y`.
         public var onY = Field<Scalar>(.result)
+        /// `on.frame.width`.
         public var onWidth = Field<Scalar>(.result)
+        /// `on.frame.height`.
         public var onHeight = Field<Scalar>(.result)
+        /// `indeterminate.alpha`.
         public var indeterminateAlpha = Field<Scalar>(.result)
+        /// `indeterminate.scale`.
         public var indeterminateScale = Field<Scalar>(.result)
+        /// `indeterminate.frame.x`.
         public var indeterminateX = Field<Scalar>(.result)
+        /// `indeterminate.frame.y`.
         public var indeterminateY = Field<Scalar>(.result)
+        /// `indeterminate.frame.width`.
         public var indeterminateWidth = Field<Scalar>(.result)
+        /// `indeterminate.frame.height`.
         public var indeterminateHeight = Field<Scalar>(.result)
+        /// The fields, not bound to storage.
         @inlinable public init() {}
     }
 
+    /// The scalar reference without validation: ``ToggleTransition/layout(unchecked:)``.
     @inlinable
     public static func referenceLayout(_ configuration: Self) -> ToggleTransitionResult<Scalar> {
         ToggleTransition.layout(unchecked: configuration)
     }
 
+    /// Writes configuration `c` as control `index` of the (bound) input columns: enumerations
+    /// as raw values, `animated` as 0 or 1.
     @inlinable
     public static func write(_ c: Self, to columns: InputFields, at index: Int) {
         columns.width[index] = c.bounds.width; columns.height[index] = c.bounds.height
@@ -80,8 +117,8 @@ extension ToggleTransitionConfiguration: BatchLayout {
         columns.curve[index] = c.curve.rawValue; columns.animated[index] = c.animated ? 1 : 0; columns.mode[index] = c.mode.rawValue
     }
 
-    /// The configuration in `row`, or `nil` when a raw value is out of range (`to` may hold
-    /// `.indeterminate` here; validation refuses it).
+    /// The configuration of control `index` of the (bound) input columns, or `nil` when a raw
+    /// value is out of range (`to` may hold `.indeterminate` here; validation refuses it).
     @inlinable
     public static func configuration(in columns: InputFields, at index: Int) -> Self? {
         guard let from = ToggleState(rawValue: columns.from[index]),
@@ -100,6 +137,7 @@ extension ToggleTransitionConfiguration: BatchLayout {
             curve: curve, animated: columns.animated[index] == 1, mode: mode)
     }
 
+    /// Writes `result`'s three layers as control `index` of the (bound) result columns.
     @inlinable
     public static func write(_ result: ToggleTransitionResult<Scalar>, to columns: ResultFields, at index: Int) {
         func frame(_ layer: ToggleLayer<Scalar>) -> (Scalar, Scalar, Scalar, Scalar) {
@@ -113,6 +151,7 @@ extension ToggleTransitionConfiguration: BatchLayout {
         (columns.indeterminateX[index], columns.indeterminateY[index], columns.indeterminateWidth[index], columns.indeterminateHeight[index]) = frame(result.indeterminate)
     }
 
+    /// The result of control `index` of the (bound) result columns.
     @inlinable
     public static func result(in columns: ResultFields, at index: Int) -> ToggleTransitionResult<Scalar> {
         ToggleTransitionResult(

@@ -18,8 +18,11 @@ public enum ToggleTransition {}
 /// The raw values are the column encoding of `ToggleTransitionColumns`: `.off` and `.on` come
 /// first so that "a valid target state" is simply "raw value below 2".
 public enum ToggleState: UInt8, CaseIterable, Hashable, Sendable, Codable {
+    /// Not liked (raw value 0).
     case off = 0
+    /// Liked (raw value 1).
     case on = 1
+    /// Not decided yet (raw value 2): only ever an initial state.
     case indeterminate = 2
 
     /// The state a tap leads to: `indeterminate -> on -> off -> on`.
@@ -59,12 +62,18 @@ public struct ToggleTransitionConfiguration<Scalar: LayoutScalar>: Hashable, Sen
     public var elapsed: Scalar
     /// The transition's duration `d` in seconds, greater than 0.
     public var duration: Scalar
+    /// The timing curve that turns elapsed time into progress.
     public var curve: ToggleTransitionCurve
     /// `false` jumps straight to the rest state of `to`, as the original controls'
     /// non-animated branch.
     public var animated: Bool
+    /// `.fit`, or `.legacy` (`UIControlFlagView`'s quirks: from `.indeterminate`, a change to
+    /// `.off` leaves the picture as it was, and one to `.on` leaves the indeterminate layer
+    /// visible).
     public var mode: LayoutMode
 
+    /// A configuration; every parameter is the property of the same name. By default the
+    /// transition is animated with `.easeInOut`, in `.fit`.
     @inlinable
     public init(
         bounds: LayoutSize<Scalar>,
@@ -107,10 +116,15 @@ public struct ToggleTransitionConfiguration<Scalar: LayoutScalar>: Hashable, Sen
 /// its image covers (the image centered in the bounds, then scaled about the center).
 @frozen
 public struct ToggleLayer<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+    /// The layer's opacity, from 0 (hidden) to 1.
     public var alpha: Scalar
+    /// The layer's scale about the bounds' center (1 at rest).
     public var scale: Scalar
+    /// The frame the layer's image covers: the image centered in the bounds, then scaled
+    /// about the center (not snapped to pixels).
     public var frame: LayoutRect<Scalar>
 
+    /// A layer with this opacity, scale and frame.
     @inlinable
     public init(alpha: Scalar, scale: Scalar, frame: LayoutRect<Scalar>) {
         self.alpha = alpha
@@ -122,10 +136,14 @@ public struct ToggleLayer<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
 /// The result of a toggle transition: the three layers at time `t`.
 @frozen
 public struct ToggleTransitionResult<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+    /// The `.off` state's layer.
     public var off: ToggleLayer<Scalar>
+    /// The `.on` state's layer.
     public var on: ToggleLayer<Scalar>
+    /// The `.indeterminate` state's layer.
     public var indeterminate: ToggleLayer<Scalar>
 
+    /// A result with these three layers.
     @inlinable
     public init(off: ToggleLayer<Scalar>, on: ToggleLayer<Scalar>, indeterminate: ToggleLayer<Scalar>) {
         self.off = off
