@@ -177,8 +177,9 @@ public struct Field<Element: ColumnElement>: @unchecked Sendable {
     /// A column whose values must satisfy `rule`.
     ///
     /// - Parameters:
-    ///   - default: the value tools (`layout-bench eval`) use when an input leaves the field
-    ///     out; `nil` (the default) makes it required.
+    ///   - rule: what the column's values must satisfy.
+    ///   - defaultValue: the value tools (`layout-bench eval`) use when an input leaves the
+    ///     field out; `nil` (the default) makes it required.
     ///   - summary: what the column holds, in a few words.
     @inlinable
     public init(_ rule: FieldRule, default defaultValue: Double? = nil, _ summary: StaticString = "") {
