@@ -61,19 +61,6 @@ extension LaneVector {
     }
 }
 
-extension LaneVector {
-    /// Stores the first `count` (1...4) of `bytes` to `base[index...]`: one 4-byte store for a
-    /// full group.
-    @inlinable @inline(__always)
-    package static func _storeBytes(_ bytes: SIMD4<UInt8>, to base: UnsafeMutablePointer<UInt8>, at index: Int, count: Int) {
-        if count == laneWidth {
-            UnsafeMutableRawPointer(base + index).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
-            return
-        }
-        for lane in 0..<count { base[index + lane] = bytes[lane] }
-    }
-}
-
 // MARK: - Clamps and rounding for small values
 
 extension LaneVector {

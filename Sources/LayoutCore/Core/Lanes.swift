@@ -215,12 +215,22 @@ extension LaneVector {
     /// unaligned vector store; a tail writes only its own elements.
     @inlinable @inline(__always)
     package func store(to base: UnsafeMutablePointer<Scalar>, at index: Int, count: Int) {
-        if count == laneWidth {
-            UnsafeMutableRawPointer(base + index).storeBytes(of: vector, as: SIMD4<Scalar>.self)
-            return
-        }
-        for lane in 0..<count { base[index + lane] = self[lane] }
+        storeLanes(vector, to: base, at: index, count: count)
     }
+}
+
+/// Stores the first `count` (1...`laneWidth`) lanes of `lanes` to `base[index...]`: one
+/// unaligned vector store for a full group, element by element for a tail. Scalar lanes and
+/// byte lanes (raw values, flags) alike.
+@inlinable @inline(__always)
+func storeLanes<Element: SIMDScalar>(
+    _ lanes: SIMD4<Element>, to base: UnsafeMutablePointer<Element>, at index: Int, count: Int
+) {
+    if count == laneWidth {
+        UnsafeMutableRawPointer(base + index).storeBytes(of: lanes, as: SIMD4<Element>.self)
+        return
+    }
+    for lane in 0..<count { base[index + lane] = lanes[lane] }
 }
 
 // MARK: - Loads and stores of bound fields

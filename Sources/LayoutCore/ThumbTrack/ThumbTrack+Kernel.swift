@@ -367,8 +367,8 @@ extension ThumbTrack {
         // `indexChanged` compares the stored index bytes with the input's: for indices
         // (0...254) equal bytes are equal values, and the bytes are at hand.
         let selectedBytes = selectedIndex._bytes
-        Lanes._storeBytes(selectedBytes, to: p.selectedIndex.base, at: index, count: count)
+        storeLanes(selectedBytes, to: p.selectedIndex.base, at: index, count: count)
         let changed = Lanes._bytesDiffer(selectedBytes, Lanes._loadBytes(q.selectedIndex.base, at: index, count: count))
-        Lanes._storeBytes(changed, to: p.indexChanged.base, at: index, count: count)
+        storeLanes(changed, to: p.indexChanged.base, at: index, count: count)
     }
 }

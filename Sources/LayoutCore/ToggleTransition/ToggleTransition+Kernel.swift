@@ -358,32 +358,29 @@ extension ToggleTransition {
         // Frames: each image centered in the bounds, scaled about the center.
         let width = Lanes.load(input.width, at: index, count: count)
         let height = Lanes.load(input.height, at: index, count: count)
-        let half = Lanes(repeating: 0.5)
-        let offWidth = Lanes.load(input.offImageWidth, at: index, count: count) * offScale
-        let offHeight = Lanes.load(input.offImageHeight, at: index, count: count) * offScale
-        let onWidth = Lanes.load(input.onImageWidth, at: index, count: count) * onScale
-        let onHeight = Lanes.load(input.onImageHeight, at: index, count: count) * onScale
-        let indeterminateWidth = Lanes.load(input.indeterminateImageWidth, at: index, count: count)
-        let indeterminateHeight = Lanes.load(input.indeterminateImageHeight, at: index, count: count)
-        // (The indeterminate layer's scale is always 1; `* 1` is exact, so it is left out.)
-
-        offAlpha.store(to: p.output.offAlpha, at: index, count: count)
-        offScale.store(to: p.output.offScale, at: index, count: count)
-        ((width - offWidth) * half).store(to: p.output.offX, at: index, count: count)
-        ((height - offHeight) * half).store(to: p.output.offY, at: index, count: count)
-        offWidth.store(to: p.output.offWidth, at: index, count: count)
-        offHeight.store(to: p.output.offHeight, at: index, count: count)
-        onAlpha.store(to: p.output.onAlpha, at: index, count: count)
-        onScale.store(to: p.output.onScale, at: index, count: count)
-        ((width - onWidth) * half).store(to: p.output.onX, at: index, count: count)
-        ((height - onHeight) * half).store(to: p.output.onY, at: index, count: count)
-        onWidth.store(to: p.output.onWidth, at: index, count: count)
-        onHeight.store(to: p.output.onHeight, at: index, count: count)
-        indeterminateAlpha.store(to: p.output.indeterminateAlpha, at: index, count: count)
-        one.store(to: p.output.indeterminateScale, at: index, count: count)
-        ((width - indeterminateWidth) * half).store(to: p.output.indeterminateX, at: index, count: count)
-        ((height - indeterminateHeight) * half).store(to: p.output.indeterminateY, at: index, count: count)
-        indeterminateWidth.store(to: p.output.indeterminateWidth, at: index, count: count)
-        indeterminateHeight.store(to: p.output.indeterminateHeight, at: index, count: count)
+        let o = p.output
+        func store(_ alpha: Lanes, _ scale: Lanes, imageWidth: Field<Scalar>, imageHeight: Field<Scalar>,
+                   to columns: (alpha: Field<Scalar>, scale: Field<Scalar>, x: Field<Scalar>, y: Field<Scalar>,
+                                width: Field<Scalar>, height: Field<Scalar>)) {
+            // One layer: its image scaled, then centered in the bounds.
+            let imageWidth = Lanes.load(imageWidth, at: index, count: count) * scale
+            let imageHeight = Lanes.load(imageHeight, at: index, count: count) * scale
+            alpha.store(to: columns.alpha, at: index, count: count)
+            scale.store(to: columns.scale, at: index, count: count)
+            ((width - imageWidth) * Lanes(repeating: 0.5)).store(to: columns.x, at: index, count: count)
+            ((height - imageHeight) * Lanes(repeating: 0.5)).store(to: columns.y, at: index, count: count)
+            imageWidth.store(to: columns.width, at: index, count: count)
+            imageHeight.store(to: columns.height, at: index, count: count)
+        }
+        store(offAlpha, offScale, imageWidth: input.offImageWidth, imageHeight: input.offImageHeight,
+              to: (o.offAlpha, o.offScale, o.offX, o.offY, o.offWidth, o.offHeight))
+        store(onAlpha, onScale, imageWidth: input.onImageWidth, imageHeight: input.onImageHeight,
+              to: (o.onAlpha, o.onScale, o.onX, o.onY, o.onWidth, o.onHeight))
+        // The indeterminate layer's scale is always 1, and `* 1` is exact: the same bits as
+        // the reference's product.
+        store(indeterminateAlpha, one, imageWidth: input.indeterminateImageWidth,
+              imageHeight: input.indeterminateImageHeight,
+              to: (o.indeterminateAlpha, o.indeterminateScale, o.indeterminateX, o.indeterminateY,
+                   o.indeterminateWidth, o.indeterminateHeight))
     }
 }
