@@ -5,7 +5,7 @@
 #   2. replays the seed corpora and the regression reproducers;
 #   3. fuzzes every .fit / differential / bad-input target for FUZZ_SECONDS, merges the new
 #      inputs into Fuzz/Corpus, and on a finding minimizes it and prints the reproducer;
-#   4. runs the .legacy self-tests: for each seed bug class, SELFTEST_SEEDS runs from an empty
+#   4. runs the .legacy self-tests: for each legacy bug class, SELFTEST_SEEDS runs from an empty
 #      corpus, timing how long the fuzzer takes to find the bug (budget SELFTEST_SECONDS);
 #   5. writes Reports/fuzz/latest.json and Reports/fuzz/README.md.
 # Exits 1 on any finding in a .fit, differential or bad-input target, on a self-test class
@@ -14,7 +14,7 @@
 # Settings (environment):
 #   FUZZ_SECONDS      seconds per checked target (each covers every control)  (default 40)
 #   SELFTEST_SECONDS  budget per self-test run                       (default 10)
-#   SELFTEST_SEEDS    self-test runs per seed bug class              (default 5)
+#   SELFTEST_SEEDS    self-test runs per legacy bug class            (default 5)
 #   FUZZ_PARALLEL     fuzzers run at once                            (default: cores)
 #   FUZZ_MERGE        1: merge new inputs into Fuzz/Corpus (the fewest files that add
 #                     all their new features: -set_cover_merge)     (default 1)
@@ -40,7 +40,7 @@ export SWIFT_DETERMINISTIC_HASHING=1
 # hunt; ASan's memory errors and every trap still stop a run.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 
-# Build flags (verified facts: ../shared/notes/fuzzing.md). `--sanitize=fuzzer` makes SwiftPM
+# Build flags. `--sanitize=fuzzer` makes SwiftPM
 # build the product as a libFuzzer target; the single combined `-sanitize=fuzzer,address`
 # instruments every module for both (two separate --sanitize flags instrument only one at
 # random). By default comparison tracing is left out: Swift runs the coverage pass after ASan,
@@ -269,7 +269,7 @@ for target in "${CHECKED[@]}"; do
 done
 
 # ---------------------------------------------------------------------------------------------
-echo "== fuzz: self-tests (.legacy must be caught): $SELFTEST_SEEDS seeds per seed bug class, budget ${SELFTEST_SECONDS}s, from an empty corpus"
+echo "== fuzz: self-tests (.legacy must be caught): $SELFTEST_SEEDS seeds per legacy bug class, budget ${SELFTEST_SECONDS}s, from an empty corpus"
 selftest_one() {  # selftest_one TARGET CLASS SEED: runs in the background
   local target=$1 class=$2 seed=$3 bin="$BIN_DIR/$1" dir="$RUN/selftest-$1-$2-$3" rc=0 start end
   mkdir -p "$dir/corpus"

@@ -1,8 +1,9 @@
 import LayoutCore
 
-/// The invariants B1-B8 of SPEC section 1, as check functions shared by tests and fuzz targets.
+/// The invariants B1-B8 of the button content (Docs/ButtonContent.md), as check functions
+/// shared by tests and fuzz targets.
 ///
-/// The checks re-derive what they expect from the spec's wording (visual order, content rect,
+/// The checks re-derive what they expect from the contract's wording (visual order, content rect,
 /// centering), not from the implementation. Exact checks (B2, B3, grid and idempotence of B8)
 /// have no tolerance. Checks "up to rounding" allow a few ulps of the largest coordinate
 /// involved unsnapped, and half a pixel (plus those ulps) snapped.
@@ -29,7 +30,7 @@ public enum ButtonContentInvariants {
         return found
     }
 
-    /// The seed bugs `.legacy` keeps: negative origins (B2) and frames outside the content rect
+    /// The original button's bugs that `.legacy` keeps: negative origins (B2) and frames outside the content rect
     /// (B4) when the content overflows. Returns the violations found in the `.legacy` layout.
     public static func legacyViolations<S: LayoutScalar>(
         _ configuration: ButtonContentConfiguration<S>
@@ -40,9 +41,9 @@ public enum ButtonContentInvariants {
             .filter { $0.invariant == "B2" || $0.invariant == "B4" }
     }
 
-    // MARK: - The spec's own vocabulary
+    // MARK: - The contract's own vocabulary
 
-    /// Whether the image comes first along the main axis (SPEC 1: visual order).
+    /// Whether the image comes first along the main axis (rule 7 of Docs/ButtonContent.md: visual order).
     static func imageIsFirst(_ placement: ImagePlacement, _ direction: LayoutDirection) -> Bool {
         switch placement {
         case .top: return true

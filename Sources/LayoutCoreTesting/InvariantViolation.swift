@@ -1,10 +1,11 @@
-/// A broken invariant of SPEC.md (B1-B8, T1-T8, G1-G6), found by a check function.
+/// A broken invariant (B1-B8, T1-T8, G1-G6: Docs/ButtonContent.md, Docs/ThumbTrack.md,
+/// Docs/ToggleTransition.md), found by a check function.
 ///
 /// Check functions return every violation they find for one control; tests record them and
 /// fuzz targets stop on the first, printing `description` (which names the invariant and the
 /// decoded input).
 public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The invariant's name in SPEC.md, for example `"B2"`.
+    /// The invariant's ID on its control's page in Docs/, for example `"B2"`.
     public var invariant: String
     /// What was expected and what was found.
     public var message: String

@@ -10,10 +10,10 @@ import LayoutCore
 /// - the ends of the track in `.changed`: the thumb exactly at an end, or one ulp past it;
 /// - no movement (`dx == ±0`, `v == 0`), whole segments, tiny and huge values, zero-width
 ///   tracks (`W == 2i`);
-/// - for `.legacy`, the seed's own decisions: half the thumb width, the thumb width, the
+/// - for `.legacy`, the original switch's own decisions: half the thumb width, the thumb width, the
 ///   inset (0 < dx < 1), from either side.
-/// `.legacy` controls get the seed's settings (two segments, inset 1, left to right, nearest
-/// snapping, no rubber band), which is all the seed knew. `mode` is chosen by the caller or at
+/// `.legacy` controls get the original switch's settings (two segments, inset 1, left to
+/// right, nearest snapping, no rubber band), which is all it knew. `mode` is chosen by the caller or at
 /// random.
 public enum ThumbTrackGenerator {
     /// One valid configuration drawn from `source`.
@@ -187,7 +187,7 @@ public enum ThumbTrackGenerator {
     ) -> ThumbTrackConfiguration<S> {
         let width: S
         switch source.next(below: 8) {
-        case 0, 1: width = 210  // the seed's switch
+        case 0, 1: width = 210  // the original switch's width
         case 2: width = 2  // a thumb of width 0
         case 3: width = 2 + decimal(&source, below: 400)
         case 4: width = min(S(LayoutLimits.maximumLength), 2 + EdgeValues.hugeLength(&source))

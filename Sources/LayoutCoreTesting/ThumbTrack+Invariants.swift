@@ -1,14 +1,15 @@
 import LayoutCore
 
-/// The invariants T1-T8 of SPEC section 2, and detectors of the seed's bugs, as check functions
+/// The invariants T1-T8 of the thumb track (Docs/ThumbTrack.md), and detectors of the bugs of
+/// the original switch that `.legacy` keeps, as check functions
 /// shared by tests and fuzz targets.
 ///
 /// Every check is a pure function of a configuration and the result under test (from the
 /// reference or the kernel), plus re-layouts with the reference where an invariant relates
 /// two layouts (T3 and T5: a neighbouring translation, the mirrored control). What they expect
-/// is re-derived from the spec's words (`sw = (W - 2i) / n`, `rest(j) = i + j' * sw`), not taken
+/// is re-derived from the contract's words (`sw = (W - 2i) / n`, `rest(j) = i + j' * sw`), not taken
 /// from the implementation. They check whatever `mode` the configuration has: a `.fit` layout
-/// must pass them all, and `.legacy` layouts fail them in the ways the seed's bugs predict.
+/// must pass them all, and `.legacy` layouts fail them in the ways the original switch's bugs predict.
 ///
 /// Exactness: T2's origins, T4's rest positions, T5's monotonicity, T7 and T8 are exact. The far
 /// edges of T2, the mirror image of T5 and T3's bound allow the rounding of one addition (T3's
@@ -16,7 +17,7 @@ import LayoutCore
 /// (`rounding(_:)`). T8 allows the rounding of the sum `rest(k) + dx` itself: the thumb lies
 /// between `rest(k)` and that sum.
 public enum ThumbTrackInvariants {
-    // MARK: - The spec's vocabulary
+    // MARK: - The contract's vocabulary
 
     /// `sw = (W - 2i) / n` (a track of width -0 counts as +0).
     public static func segmentWidth<S: LayoutScalar>(_ c: ThumbTrackConfiguration<S>) -> S {
@@ -300,12 +301,12 @@ public enum ThumbTrackInvariants {
             input: "\(released)")
     }
 
-    // MARK: - The seed's bugs
+    // MARK: - The original switch's bugs
 
     /// The first violation that shows `bug` in `result`, the layout of `configuration`, or nil.
     ///
     /// Each detector looks for the bug's symptom, whatever the mode: `.legacy` layouts show
-    /// them for the inputs SPEC section 2 describes; `.fit` layouts never do.
+    /// them for the inputs Docs/ThumbTrack.md ("`.legacy`") describes; `.fit` layouts never do.
     public static func detect<S: LayoutScalar>(
         _ bug: ThumbTrackSeedBug, _ c: ThumbTrackConfiguration<S>, _ r: ThumbTrackResult<S>
     ) -> InvariantViolation? {
@@ -363,7 +364,8 @@ public enum ThumbTrackInvariants {
     }
 }
 
-/// The bugs of the seed (YLSwitch) that `.legacy` keeps, as SPEC section 2 lists them.
+/// The bugs of the original Objective-C switch that `.legacy` keeps, as Docs/ThumbTrack.md
+/// lists them.
 public enum ThumbTrackSeedBug: String, CaseIterable, Hashable, Sendable {
     /// The branch follows the sign of the translation, not the side the thumb is on: dragged
     /// left from the left side, the thumb is drawn on the right and lands there (and the

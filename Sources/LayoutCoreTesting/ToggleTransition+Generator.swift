@@ -2,8 +2,8 @@ import LayoutCore
 
 /// Seeded, valid toggle-transition configurations for tests, benchmarks and fuzz targets.
 ///
-/// A mix of what a display link produces and of edge values: the seeds' durations (0.5 s and
-/// 0.3 s), random, tiny (subnormal) and huge durations; elapsed times at the start, at half
+/// A mix of what a display link produces and of edge values: the original controls' durations
+/// (0.5 s and 0.3 s), random, tiny (subnormal) and huge durations; elapsed times at the start, at half
 /// the duration, at the end, one ulp either side of the end, past it, before the start and
 /// anywhere in between; every state pair (half of the requests follow the tap state machine),
 /// both curves, animated or not; images smaller and larger than the bounds, zero and huge
@@ -40,7 +40,7 @@ public enum ToggleTransitionGenerator {
             duration: duration, curve: curve, animated: animated, mode: chosenMode)
     }
 
-    /// A duration above 0: the seeds' 0.5 s and 0.3 s, a frame, random, tiny or huge.
+    /// A duration above 0: the original controls' 0.5 s and 0.3 s, a frame, random, tiny or huge.
     public static func duration<S: LayoutScalar, Source: ValueSource>(_ source: inout Source) -> S {
         switch source.next(below: 16) {
         case 0, 1, 2: return 0.5

@@ -1,12 +1,13 @@
 import LayoutCore
 
-/// The invariants G1-G6 of SPEC section 3, and detectors of the seed-001 quirks that `.legacy`
+/// The invariants G1-G6 of the toggle transition (Docs/ToggleTransition.md), and detectors of
+/// the original control's quirks that `.legacy`
 /// keeps, as check functions shared by tests and fuzz targets.
 ///
 /// Every check is a pure function of a configuration and the layers computed for it (by the
 /// reference or the kernel), plus re-layouts with the reference where an invariant relates
 /// several inputs (later times, the end of the transition, a chain of taps). What a check
-/// expects comes from the spec's wording (rest pictures, the tap state machine, centering),
+/// expects comes from the contract's wording (rest pictures, the tap state machine, centering),
 /// not from the implementation. Exact checks (G1, G2, G3, G4, G6) have no tolerance; G5's
 /// centering allows two ulps of the larger of the bound and the frame size.
 public enum ToggleTransitionInvariants {
@@ -21,7 +22,7 @@ public enum ToggleTransitionInvariants {
     }
 
     /// Every violation of G1-G6 by `layers`, the result computed for `configuration`. Meant for
-    /// `.fit`; on `.legacy` input it reports the seed's quirks among the violations.
+    /// `.fit`; on `.legacy` input it reports the original control's quirks among the violations.
     public static func violations<S: LayoutScalar>(
         _ configuration: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>
     ) -> [InvariantViolation] {
@@ -37,7 +38,7 @@ public enum ToggleTransitionInvariants {
         return found
     }
 
-    // MARK: - The spec's own vocabulary
+    // MARK: - The contract's own vocabulary
 
     /// The three layers, in a fixed order.
     static let layers: [ToggleState] = [.off, .on, .indeterminate]
@@ -85,10 +86,10 @@ public enum ToggleTransitionInvariants {
         (Double(origin) + Double(length) / 2) - Double(bound) / 2
     }
 
-    // MARK: - Seed-001 quirk detectors (violations of G2)
+    // MARK: - Detectors of the `.legacy` quirks (violations of G2)
 
     /// State/picture mismatch: once the request is over, the layer of the stored state `to` is
-    /// not fully visible. Seed 001 stores every requested state but redraws only for
+    /// not fully visible. The original control stores every requested state but redraws only for
     /// off -> on and on -> off. `nil` when the picture shows the state.
     public static func stateMismatch<S: LayoutScalar>(
         _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>
@@ -268,7 +269,7 @@ public enum ToggleTransitionInvariants {
 
     // MARK: - G6
 
-    /// The state a tap leads to, as SPEC section 3 words it: `indeterminate -> on -> off -> on`.
+    /// The state a tap leads to, as Docs/ToggleTransition.md words it: `indeterminate -> on -> off -> on`.
     static func specifiedTap(_ state: ToggleState) -> ToggleState {
         switch state {
         case .indeterminate: return .on
@@ -278,7 +279,7 @@ public enum ToggleTransitionInvariants {
     }
 
     /// G6: tapping follows the state machine. Starting from `from`, three taps: each goes to
-    /// the state the spec names (`ToggleState.tapped()`), and each finished transition shows
+    /// the state the contract names (`ToggleState.tapped()`), and each finished transition shows
     /// that state's layer alone.
     public static func tapViolations<S: LayoutScalar>(
         _ c: ToggleTransitionConfiguration<S>

@@ -1,6 +1,6 @@
 import LayoutCore
 
-/// The bad-input check (SPEC section 5): arbitrary bytes decoded as raw columns, NaNs,
+/// The bad-input check ("Bad input" in each control's page in Docs/): arbitrary bytes decoded as raw columns, NaNs,
 /// infinities, negative and out-of-range values, raw enum values out of range and columns of
 /// unequal length included. The checked batch entry point must
 /// - throw exactly the `LayoutError` an independent scalar oracle expects (lowest element
@@ -93,7 +93,7 @@ public enum BadInputFuzzChecks {
 
     // MARK: - The oracle
 
-    /// The error SPEC section 5 and `LayoutError` ask for when `value` (of field `field`,
+    /// The error the controls' bad-input rules and `LayoutError` ask for when `value` (of field `field`,
     /// element `index`) is refused by the rule `lower ... upper`; nil when it is accepted.
     /// Written from the documentation, independently of `FieldRule`.
     static func expectedProblem<S: LayoutScalar>(
@@ -137,7 +137,7 @@ public enum BadInputFuzzChecks {
         }
     }
 
-    /// SPEC section 5: the error's text names the element index, the field and the value (for
+    /// The error's text names the element index, the field and the value (for
     /// a column length mismatch: the column and its length).
     ///
     /// Most of an error input's time went into strings, and under ASan every allocation is

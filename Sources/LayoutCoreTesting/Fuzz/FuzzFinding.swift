@@ -4,20 +4,20 @@
 /// input even in `-O` builds, where `precondition` prints nothing.
 public struct FuzzFinding: Error, CustomStringConvertible {
     public enum Kind: String, Sendable {
-        /// A `.fit` invariant of SPEC.md broke (B1-B8, T1-T8, G1-G6).
+        /// A `.fit` invariant broke (B1-B8, T1-T8, G1-G6: the controls' pages in Docs/).
         case invariant
         /// The batch kernel's bits differ from the reference's.
         case mismatch
         /// Bad input was not refused with the right typed error, or the output was touched.
         case badInput
-        /// A `.legacy` self-test found one of the seeds' bugs (expected: that is the point).
+        /// A `.legacy` self-test found one of the bugs `.legacy` keeps (expected: that is the point).
         case legacyBug
     }
 
     public var kind: Kind
     /// The invariant's name (`"B2"`), or a short label for other kinds.
     public var label: String
-    /// For `.legacyBug`: the seed bug class (see `FuzzBugClass`).
+    /// For `.legacyBug`: the bug class (see `FuzzBugClass`).
     public var bugClass: String?
     /// The full report: what broke and the decoded input.
     public var message: String
