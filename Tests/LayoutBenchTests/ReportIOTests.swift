@@ -130,9 +130,9 @@ struct ReportIOTests {
         #expect(try BenchReport.read(path: directory + "/latest.json") == sampleReport())
     }
 
-    /// The README's targets table: one row per issue target whose kernel was measured at 16K,
+    /// The README's targets table: one row per target whose kernel was measured at 16K,
     /// met when the speedup's estimate reaches the target.
-    @Test func targetsTableJudgesEachKernelAgainstItsIssue() {
+    @Test func targetsTableJudgesEachKernelAgainstItsTargets() {
         /// `sampleReport` with its 1K rows moved to 16K, where the targets are measured.
         func at16K(_ kernel: String, floatScale: Double = 1) -> BenchReport {
             var report = sampleReport(kernel: kernel, speedupScale: ["Float": floatScale])
