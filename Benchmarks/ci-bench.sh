@@ -8,7 +8,7 @@
 # 4. a checked run at batch lengths that are not multiples of the lane width (1, 3, 5, 67,
 #    1,001), every kernel, both precisions, one and two threads: the release build's tail
 #    paths, which `swift test` (a debug build) does not compile the same way. (Swift 6.3 once
-#    miscompiled a tail path in this build only; every such batch crashed. Docs/ButtonContent.md.)
+#    miscompiled a tail path in this build only; every such batch crashed. Docs/Performance.md, "A compiler bug".)
 #
 # The gate compares speedups (reference time / kernel time within one run), not nanoseconds:
 # - from each variant's fastest repetition (--statistic min: the one least disturbed by other

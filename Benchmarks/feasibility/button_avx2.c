@@ -308,7 +308,7 @@ static uint64_t next(void) {  // SplitMix64
 static T grid(unsigned limit) { return (T)(next() % (16 * limit)) / 16; }  // 1/16 pt steps
 
 // Columns on their own pages, each `column * 272` bytes further in (mod 4 KiB), so that they
-// do not all share the same L1 sets (Docs/ButtonContent.md, "Column placement").
+// do not all share the same L1 sets (Docs/Performance.md, "Column placement").
 static void *column(size_t bytes) {
     static unsigned count = 0;
     char *base = aligned_alloc(4096, bytes + 4096);

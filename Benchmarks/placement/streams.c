@@ -1,5 +1,5 @@
 // Why the kernels slow down on columns that start at one page offset: a microbenchmark that
-// tells the two candidate mechanisms apart (Docs/ButtonContent.md, "Column placement").
+// tells the two candidate mechanisms apart (Docs/Performance.md, "Column placement").
 //
 // The button `Float` kernel walks 15 input and 8 output columns in lockstep. When glibc maps
 // each column on pages of its own, all 23 start 48 bytes into a page, so the 23 cache lines

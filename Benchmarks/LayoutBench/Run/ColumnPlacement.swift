@@ -4,7 +4,7 @@
 // its own, so such a column starts 48 bytes into a page (after malloc's and `Array`'s
 // headers), like every other mapped column; smaller columns come from the heap, at staggered
 // offsets. The kernels are sensitive to that: the button `Float` kernel takes 1.4x as long,
-// and the toggle kernel up to 2x, on mapped columns (Docs/ButtonContent.md, "Column
+// and the toggle kernel up to 2x, on mapped columns (Docs/Performance.md, "Column
 // placement"). By default glibc also raises the threshold to the size of any mapped block of
 // up to 32 MiB that is freed, so a subject's placement would depend on what ran before it:
 // the bandwidth loops' arrays and the previous subjects' batches. A toggle-only run at 4M
