@@ -137,8 +137,8 @@ extension ThumbTrack {
             indexChanged: selectedIndex != c.selectedIndex)
     }
 
-    /// The `.legacy` layout (Docs/ThumbTrack.md, "`.legacy` (YLSwitch)"): YLSwitch's pan
-    /// handler, two segments and inset 1 whatever the configuration says, bugs included. Only
+    /// The `.legacy` layout (Docs/ThumbTrack.md, "`.legacy`"): the pan handler of the original
+    /// Objective-C switch this control is derived from, two segments and inset 1 whatever the configuration says, bugs included. Only
     /// the sign of the translation picks the branch: the selected index, the direction, the
     /// velocity, the snapping and the rubber band are ignored.
     @inlinable
