@@ -329,6 +329,22 @@ TOTAL_SECONDS=$(( $(date +%s) - START_TIME ))
 COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 PASSED=true; [ "${#FAILURES[@]}" -eq 0 ] || PASSED=false
 json_string() { printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g')"; }
+# json_items ITEM...: the items of a JSON array, one a line, indented and separated by commas,
+# then a line break (an empty line when there are none).
+json_items() {
+  local separator="" item
+  for item in "$@"; do
+    printf '%s    %s' "$separator" "$item"
+    separator=$',\n'
+  done
+  echo ""
+}
+# json_string_items TEXT...: json_items of the texts as JSON strings.
+json_string_items() {
+  local items=() text
+  for text in "$@"; do items+=("$(json_string "$text")"); done
+  json_items "${items[@]+"${items[@]}"}"
+}
 {
   echo "{"
   echo "  \"date\": \"$(date -u +%Y-%m-%dT%H:%M:%SZ)\","
@@ -342,48 +358,32 @@ json_string() { printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g'
   echo "  \"parallel\": $FUZZ_PARALLEL,"
   echo "  \"total_seconds\": $TOTAL_SECONDS,"
   echo "  \"targets\": ["
-  first=1
+  items=()
   for target in "${CHECKED[@]}"; do
-    [ $first = 1 ] || echo ","
-    first=0
     repro=${FINDING_FILE[$target]:-}
-    printf '    {"name": "%s", "kind": "%s", "counters": %s, "seconds": %s, "runs": %s, "exec_per_second": %s, "exec_per_cpu_second": %s, "cov": %s, "ft": %s, "corpus_files": %s, "merged_new_files": %s, "replayed_files": %s, "findings": %s, "reproducer": %s}' \
+    items+=("$(printf '{"name": "%s", "kind": "%s", "counters": %s, "seconds": %s, "runs": %s, "exec_per_second": %s, "exec_per_cpu_second": %s, "cov": %s, "ft": %s, "corpus_files": %s, "merged_new_files": %s, "replayed_files": %s, "findings": %s, "reproducer": %s}' \
       "$target" "$(kind "$target")" "${COUNTERS[$target]:-null}" "${STAT_WALL[$target]:-0}" "${STAT_RUNS[$target]:-0}" "${STAT_EXECS[$target]:-null}" \
       "${STAT_CPU_EXECS[$target]:-null}" "${STAT_COV[$target]:-null}" "${STAT_FT[$target]:-null}" "${STAT_CORPUS[$target]:-0}" \
       "${STAT_MERGED[$target]:-0}" "${REPLAYED[$target]:-0}" "${STAT_FINDINGS[$target]:-0}" \
-      "$( [ -n "$repro" ] && json_string "$repro" || echo null )"
+      "$( [ -n "$repro" ] && json_string "$repro" || echo null )")")
   done
-  echo ""
+  json_items "${items[@]+"${items[@]}"}"
   echo "  ],"
   echo "  \"self_tests\": {\"seeds\": $SELFTEST_SEEDS, \"budget_seconds\": $SELFTEST_SECONDS, \"classes\": ["
-  first=1
+  items=()
   for entry in "${SELFTESTS[@]}"; do
-    [ $first = 1 ] || echo ","
-    first=0
-    printf '    {"target": "%s", "bug_class": "%s", "found": %s, "fraction_found": %s, "median_seconds": %s, "seconds": [%s], "executions": [%s]}' \
+    items+=("$(printf '{"target": "%s", "bug_class": "%s", "found": %s, "fraction_found": %s, "median_seconds": %s, "seconds": [%s], "executions": [%s]}' \
       "${entry%%:*}" "${entry#*:}" "${SELF_FOUND[$entry]}" \
       "$(awk -v f="${SELF_FOUND[$entry]}" -v n="$SELFTEST_SEEDS" 'BEGIN { printf "%.2f", f / n }')" \
-      "${SELF_MEDIAN[$entry]}" "${SELF_TIMES[$entry]}" "${SELF_EXECUTIONS[$entry]}"
+      "${SELF_MEDIAN[$entry]}" "${SELF_TIMES[$entry]}" "${SELF_EXECUTIONS[$entry]}")")
   done
-  echo ""
+  json_items "${items[@]+"${items[@]}"}"
   echo "  ]},"
   echo "  \"open_findings\": ["
-  first=1
-  for entry in "${OPEN_FINDINGS[@]+"${OPEN_FINDINGS[@]}"}"; do
-    [ $first = 1 ] || echo ","
-    first=0
-    printf '    %s' "$(json_string "${entry#*:}")"
-  done
-  echo ""
+  json_string_items "${OPEN_FINDINGS[@]+"${OPEN_FINDINGS[@]#*:}"}"
   echo "  ],"
   echo "  \"failures\": ["
-  first=1
-  for failure in "${FAILURES[@]+"${FAILURES[@]}"}"; do
-    [ $first = 1 ] || echo ","
-    first=0
-    printf '    %s' "$(json_string "$failure")"
-  done
-  echo ""
+  json_string_items "${FAILURES[@]+"${FAILURES[@]}"}"
   echo "  ],"
   echo "  \"passed\": $PASSED"
   echo "}"
