@@ -4,32 +4,13 @@ import LayoutCoreTesting
 
 /// One control in one precision, prepared for a batch of `count` controls: the benchmark's
 /// typical configurations as an array (for the reference) and as columns (for the kernel),
-/// and both outputs. Every control in `Controls.all` is measured through this one subject.
-///
-/// The runner calls subjects through `any LayoutBenchSubject`, whose witnesses would run the
-/// generic (unspecialized, ~100x slower) code; `@_specialize` on each timed method makes the
-/// generic entry point jump to code specialized for each registered control. A control added
-/// to `Controls.all` gets a pair of `@_specialize` lines on the timed methods, `init` and `verify`.
-struct ControlSubject<Control: ControlUnderTest>: LayoutBenchSubject {
-    static var kernel: String { Control.controlName }
-    static var precision: String { Control.Scalar.self == Float.self ? "Float" : "Double" }
-    /// Every input and result column's element, once.
-    static var bytesPerControl: Int { Control.InputFields.bytesPerControl + Control.ResultFields.bytesPerControl }
-    static var hasUncheckedKernel: Bool { true }
-    /// The validation pass reads the inputs once more.
-    static var inputBytesPerControl: Int? { Control.InputFields.bytesPerControl }
-
+/// and both outputs. Every control in `Controls.all` is measured through this one batch type.
+struct ControlBatch<Control: ControlUnderTest> {
     let configurations: [Control]
     let columns: BatchColumns<Control>
     var referenceOutput: [Control.Result]
     var kernelOutput: BatchResultColumns<Control>
 
-    @_specialize(where Control == ButtonContentConfiguration<Float>)
-    @_specialize(where Control == ButtonContentConfiguration<Double>)
-    @_specialize(where Control == ThumbTrackConfiguration<Float>)
-    @_specialize(where Control == ThumbTrackConfiguration<Double>)
-    @_specialize(where Control == ToggleTransitionConfiguration<Float>)
-    @_specialize(where Control == ToggleTransitionConfiguration<Double>)
     init(count: Int, seed: UInt64) {
         configurations = Control.benchmarkConfigurations(count: count, seed: seed)
         columns = BatchColumns(configurations)
@@ -37,12 +18,6 @@ struct ControlSubject<Control: ControlUnderTest>: LayoutBenchSubject {
         kernelOutput = BatchResultColumns(count: count)
     }
 
-    @_specialize(where Control == ButtonContentConfiguration<Float>)
-    @_specialize(where Control == ButtonContentConfiguration<Double>)
-    @_specialize(where Control == ThumbTrackConfiguration<Float>)
-    @_specialize(where Control == ThumbTrackConfiguration<Double>)
-    @_specialize(where Control == ToggleTransitionConfiguration<Float>)
-    @_specialize(where Control == ToggleTransitionConfiguration<Double>)
     mutating func runReference() {
         configurations.withUnsafeBufferPointer { input in
             referenceOutput.withUnsafeMutableBufferPointer { output in
@@ -53,12 +28,6 @@ struct ControlSubject<Control: ControlUnderTest>: LayoutBenchSubject {
         }
     }
 
-    @_specialize(where Control == ButtonContentConfiguration<Float>)
-    @_specialize(where Control == ButtonContentConfiguration<Double>)
-    @_specialize(where Control == ThumbTrackConfiguration<Float>)
-    @_specialize(where Control == ThumbTrackConfiguration<Double>)
-    @_specialize(where Control == ToggleTransitionConfiguration<Float>)
-    @_specialize(where Control == ToggleTransitionConfiguration<Double>)
     mutating func runKernel(parallelism: Parallelism) {
         do {
             try columns.layout(into: &kernelOutput, parallelism: parallelism)
@@ -67,45 +36,86 @@ struct ControlSubject<Control: ControlUnderTest>: LayoutBenchSubject {
         }
     }
 
-    @_specialize(where Control == ButtonContentConfiguration<Float>)
-    @_specialize(where Control == ButtonContentConfiguration<Double>)
-    @_specialize(where Control == ThumbTrackConfiguration<Float>)
-    @_specialize(where Control == ThumbTrackConfiguration<Double>)
-    @_specialize(where Control == ToggleTransitionConfiguration<Float>)
-    @_specialize(where Control == ToggleTransitionConfiguration<Double>)
     mutating func runUncheckedKernel(parallelism: Parallelism) {
         columns.uncheckedLayout(into: &kernelOutput, parallelism: parallelism)
     }
 
-    /// Throws when the kernel's last output differs from the reference's in any bit.
-    @_specialize(where Control == ButtonContentConfiguration<Float>)
-    @_specialize(where Control == ButtonContentConfiguration<Double>)
-    @_specialize(where Control == ThumbTrackConfiguration<Float>)
-    @_specialize(where Control == ThumbTrackConfiguration<Double>)
-    @_specialize(where Control == ToggleTransitionConfiguration<Float>)
-    @_specialize(where Control == ToggleTransitionConfiguration<Double>)
-    func verify() throws {
+    /// The first control at which the kernel's last output differs from the reference's in
+    /// any bit, with both results and its configuration; `nil` when they agree.
+    func firstDifference() -> String? {
         let reference = ResultBits.columns(referenceOutput, as: Control.self)
-        if let index = ResultBits.firstDifference(reference, kernelOutput) {
-            throw BenchmarkFailure(description:
-                "\(Self.kernel) \(Self.precision): kernel differs from reference at \(index): "
-                    + "\(kernelOutput[index]) vs \(referenceOutput[index]) for \(configurations[index])")
-        }
+        guard let index = ResultBits.firstDifference(reference, kernelOutput) else { return nil }
+        return "at \(index): \(kernelOutput[index]) vs \(referenceOutput[index]) for \(configurations[index])"
     }
-
-    func checksum() -> UInt64 { outputChecksum(reference: true) ^ (outputChecksum(reference: false) &* 31) }
 
     func outputChecksum(reference: Bool) -> UInt64 {
         ResultBits.checksum(reference ? ResultBits.columns(referenceOutput, as: Control.self) : kernelOutput)
     }
 }
 
+/// The benchmark subject of one control in one precision, written once for every control.
+///
+/// The runner calls subjects through `any LayoutBenchSubject`. A generic subject type's
+/// witnesses would run the generic (unspecialized, ~100x slower) code; the witnesses of a
+/// concrete type that conforms to this protocol call these implementations with `Control`
+/// known, so the release build compiles them for that control.
+protocol ControlSubject: LayoutBenchSubject {
+    associatedtype Control: ControlUnderTest
+    var batch: ControlBatch<Control> { get set }
+    init(batch: ControlBatch<Control>)
+}
+
+extension ControlSubject {
+    static var control: any ControlUnderTest.Type { Control.self }
+    static var kernel: String { Control.controlName }
+    static var precision: String { Control.Scalar.self == Float.self ? "Float" : "Double" }
+    /// Every input and result column's element, once.
+    static var bytesPerControl: Int { Control.InputFields.bytesPerControl + Control.ResultFields.bytesPerControl }
+    static var hasUncheckedKernel: Bool { true }
+    /// The validation pass reads the inputs once more.
+    static var inputBytesPerControl: Int? { Control.InputFields.bytesPerControl }
+
+    init(count: Int, seed: UInt64) { self.init(batch: ControlBatch(count: count, seed: seed)) }
+    mutating func runReference() { batch.runReference() }
+    mutating func runKernel(parallelism: Parallelism) { batch.runKernel(parallelism: parallelism) }
+    mutating func runUncheckedKernel(parallelism: Parallelism) { batch.runUncheckedKernel(parallelism: parallelism) }
+
+    /// Throws when the kernel's last output differs from the reference's in any bit.
+    func verify() throws {
+        if let difference = batch.firstDifference() {
+            throw BenchmarkFailure(description: "\(Self.kernel) \(Self.precision): kernel differs from reference \(difference)")
+        }
+    }
+
+    func checksum() -> UInt64 { outputChecksum(reference: true) ^ (outputChecksum(reference: false) &* 31) }
+    func outputChecksum(reference: Bool) -> UInt64 { batch.outputChecksum(reference: reference) }
+}
+
+// One concrete subject per control of `Controls.all`: a control that joins the registry gets
+// one line here and joins the list in `allSubjects()`, which stops the benchmark when one is
+// missing.
+struct ButtonContentFloatSubject: ControlSubject { var batch: ControlBatch<ButtonContentConfiguration<Float>> }
+struct ButtonContentDoubleSubject: ControlSubject { var batch: ControlBatch<ButtonContentConfiguration<Double>> }
+struct ThumbTrackFloatSubject: ControlSubject { var batch: ControlBatch<ThumbTrackConfiguration<Float>> }
+struct ThumbTrackDoubleSubject: ControlSubject { var batch: ControlBatch<ThumbTrackConfiguration<Double>> }
+struct ToggleTransitionFloatSubject: ControlSubject { var batch: ControlBatch<ToggleTransitionConfiguration<Float>> }
+struct ToggleTransitionDoubleSubject: ControlSubject { var batch: ControlBatch<ToggleTransitionConfiguration<Double>> }
+
 struct BenchmarkFailure: Error, CustomStringConvertible {
     var description: String
 }
 
-/// The subject of every control under test, in report order.
+/// The subject of every control under test, in report order (the order of `Controls.all`).
 func allSubjects() -> [any LayoutBenchSubject.Type] {
-    func subject<C: ControlUnderTest>(_ control: C.Type) -> any LayoutBenchSubject.Type { ControlSubject<C>.self }
-    return Controls.all.map { subject($0) }
+    let controlSubjects: [any ControlSubject.Type] = [
+        ButtonContentFloatSubject.self, ButtonContentDoubleSubject.self,
+        ThumbTrackFloatSubject.self, ThumbTrackDoubleSubject.self,
+        ToggleTransitionFloatSubject.self, ToggleTransitionDoubleSubject.self,
+    ]
+    return Controls.all.map { control in
+        guard let subject = controlSubjects.first(where: { ObjectIdentifier($0.control) == ObjectIdentifier(control) }) else {
+            fatalError("no benchmark subject for \(control): add one in Benchmarks/layout-bench/ControlSubject.swift")
+        }
+        return subject
+    }
 }
