@@ -37,20 +37,10 @@ public struct BenchReport: Hashable, Sendable, Codable {
                 build: BuildInfo, settings: RunSettings, bandwidth: [BandwidthMeasurement],
                 rows: [ResultRow], roofline: [RooflineEntry], notes: [String], durationSeconds: Double? = nil,
                 cacheBandwidth: [BandwidthMeasurement]? = nil) {
-        self.durationSeconds = durationSeconds
-        self.cacheBandwidth = cacheBandwidth
-        self.schemaVersion = schemaVersion
-        self.tool = tool
-        self.date = date
-        self.arguments = arguments
-        self.machine = machine
-        self.toolchain = toolchain
-        self.build = build
-        self.settings = settings
-        self.bandwidth = bandwidth
-        self.rows = rows
-        self.roofline = roofline
-        self.notes = notes
+        (self.durationSeconds, self.cacheBandwidth) = (durationSeconds, cacheBandwidth)
+        (self.schemaVersion, self.tool, self.date, self.arguments) = (schemaVersion, tool, date, arguments)
+        (self.machine, self.toolchain, self.build, self.settings) = (machine, toolchain, build, settings)
+        (self.bandwidth, self.rows, self.roofline, self.notes) = (bandwidth, rows, roofline, notes)
     }
 }
 
@@ -101,20 +91,11 @@ public struct ResultRow: Hashable, Sendable, Codable {
                 iterations: Int, repetitions: Int, nsPerControl: SampleSummary, speedup: Interval?,
                 bytesPerControl: Int, floorNsPerControl: Double?, ratioToFloor: Double?,
                 floorBandwidthGBps: Double? = nil, floorWorkingSetBytes: Int? = nil) {
-        self.floorBandwidthGBps = floorBandwidthGBps
-        self.floorWorkingSetBytes = floorWorkingSetBytes
-        self.kernel = kernel
-        self.variant = variant
-        self.precision = precision
-        self.threads = threads
-        self.size = size
-        self.iterations = iterations
-        self.repetitions = repetitions
-        self.nsPerControl = nsPerControl
-        self.speedup = speedup
-        self.bytesPerControl = bytesPerControl
-        self.floorNsPerControl = floorNsPerControl
-        self.ratioToFloor = ratioToFloor
+        (self.floorBandwidthGBps, self.floorWorkingSetBytes) = (floorBandwidthGBps, floorWorkingSetBytes)
+        (self.kernel, self.variant, self.precision, self.threads) = (kernel, variant, precision, threads)
+        (self.size, self.iterations, self.repetitions) = (size, iterations, repetitions)
+        (self.nsPerControl, self.speedup, self.bytesPerControl) = (nsPerControl, speedup, bytesPerControl)
+        (self.floorNsPerControl, self.ratioToFloor) = (floorNsPerControl, ratioToFloor)
     }
 
     /// Kernel, precision, threads and size: what `compare` matches rows by.
@@ -130,11 +111,8 @@ public struct RowKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var size: Int
 
     public init(kernel: String, variant: String, precision: String, threads: Int, size: Int) {
-        self.kernel = kernel
-        self.variant = variant
-        self.precision = precision
-        self.threads = threads
-        self.size = size
+        (self.kernel, self.variant, self.precision) = (kernel, variant, precision)
+        (self.threads, self.size) = (threads, size)
     }
 
     public static func < (a: RowKey, b: RowKey) -> Bool {
@@ -171,19 +149,11 @@ public struct RooflineEntry: Hashable, Sendable, Codable {
                 bandwidthGBps: Double, floorNsPerControl: Double, medianNsPerControl: Double,
                 minNsPerControl: Double, ratioToFloor: Double, bestRatioToFloor: Double,
                 exceedsCache: Bool) {
-        self.kernel = kernel
-        self.variant = variant
-        self.precision = precision
-        self.threads = threads
-        self.size = size
-        self.bytesPerControl = bytesPerControl
-        self.bandwidthGBps = bandwidthGBps
-        self.floorNsPerControl = floorNsPerControl
-        self.medianNsPerControl = medianNsPerControl
-        self.minNsPerControl = minNsPerControl
-        self.ratioToFloor = ratioToFloor
-        self.bestRatioToFloor = bestRatioToFloor
-        self.exceedsCache = exceedsCache
+        (self.kernel, self.variant, self.precision, self.threads) = (kernel, variant, precision, threads)
+        (self.size, self.bytesPerControl, self.bandwidthGBps) = (size, bytesPerControl, bandwidthGBps)
+        (self.floorNsPerControl, self.medianNsPerControl) = (floorNsPerControl, medianNsPerControl)
+        (self.minNsPerControl, self.ratioToFloor) = (minNsPerControl, ratioToFloor)
+        (self.bestRatioToFloor, self.exceedsCache) = (bestRatioToFloor, exceedsCache)
     }
 }
 
@@ -210,14 +180,9 @@ public struct MachineInfo: Hashable, Sendable, Codable {
     public init(cpuModel: String, architecture: String, logicalCores: Int, activeCores: Int,
                 simdFeatures: [String], caches: [String: Int], memoryBytes: Int,
                 operatingSystem: String, loadAverageAtStart: Double) {
-        self.cpuModel = cpuModel
-        self.architecture = architecture
-        self.logicalCores = logicalCores
-        self.activeCores = activeCores
-        self.simdFeatures = simdFeatures
-        self.caches = caches
-        self.memoryBytes = memoryBytes
-        self.operatingSystem = operatingSystem
+        (self.cpuModel, self.architecture, self.logicalCores) = (cpuModel, architecture, logicalCores)
+        (self.activeCores, self.simdFeatures, self.caches) = (activeCores, simdFeatures, caches)
+        (self.memoryBytes, self.operatingSystem) = (memoryBytes, operatingSystem)
         self.loadAverageAtStart = loadAverageAtStart
     }
 
@@ -249,9 +214,7 @@ public struct BuildInfo: Hashable, Sendable, Codable {
     public var swiftFlagsSource: String
 
     public init(configuration: String, swiftFlags: String, swiftFlagsSource: String) {
-        self.configuration = configuration
-        self.swiftFlags = swiftFlags
-        self.swiftFlagsSource = swiftFlagsSource
+        (self.configuration, self.swiftFlags, self.swiftFlagsSource) = (configuration, swiftFlags, swiftFlagsSource)
     }
 }
 
@@ -281,18 +244,10 @@ public struct RunSettings: Hashable, Sendable, Codable {
                 repetitions: Int, budgetMilliseconds: Double, warmupMilliseconds: Double,
                 seed: UInt64, bandwidthArrayBytes: Int, bandwidthPasses: Int,
                 cacheBandwidthArrayBytes: [Int]? = nil, distinctControls: Int? = nil) {
-        self.cacheBandwidthArrayBytes = cacheBandwidthArrayBytes
-        self.distinctControls = distinctControls
-        self.quick = quick
-        self.kernels = kernels
-        self.precisions = precisions
-        self.threads = threads
-        self.sizes = sizes
-        self.repetitions = repetitions
-        self.budgetMilliseconds = budgetMilliseconds
-        self.warmupMilliseconds = warmupMilliseconds
-        self.seed = seed
-        self.bandwidthArrayBytes = bandwidthArrayBytes
-        self.bandwidthPasses = bandwidthPasses
+        (self.cacheBandwidthArrayBytes, self.distinctControls) = (cacheBandwidthArrayBytes, distinctControls)
+        (self.quick, self.kernels, self.precisions, self.threads) = (quick, kernels, precisions, threads)
+        (self.sizes, self.repetitions, self.budgetMilliseconds) = (sizes, repetitions, budgetMilliseconds)
+        (self.warmupMilliseconds, self.seed) = (warmupMilliseconds, seed)
+        (self.bandwidthArrayBytes, self.bandwidthPasses) = (bandwidthArrayBytes, bandwidthPasses)
     }
 }

@@ -13,10 +13,7 @@ public struct SVGChart: Sendable {
         public var low: Double?
         public var high: Double?
         public init(x: Double, y: Double, low: Double? = nil, high: Double? = nil) {
-            self.x = x
-            self.y = y
-            self.low = low
-            self.high = high
+            (self.x, self.y, self.low, self.high) = (x, y, low, high)
         }
     }
 
@@ -26,10 +23,7 @@ public struct SVGChart: Sendable {
         public var dashed: Bool
         public var points: [Point]
         public init(name: String, color: String, dashed: Bool = false, points: [Point]) {
-            self.name = name
-            self.color = color
-            self.dashed = dashed
-            self.points = points
+            (self.name, self.color, self.dashed, self.points) = (name, color, dashed, points)
         }
     }
 
@@ -42,11 +36,7 @@ public struct SVGChart: Sendable {
         /// An SVG dash pattern.
         public var dash: String
         public init(name: String, color: String, y: Double, fromX: Double? = nil, dash: String = "2 4") {
-            self.name = name
-            self.color = color
-            self.y = y
-            self.fromX = fromX
-            self.dash = dash
+            (self.name, self.color, self.y, self.fromX, self.dash) = (name, color, y, fromX, dash)
         }
     }
 
@@ -59,10 +49,7 @@ public struct SVGChart: Sendable {
         /// An SVG dash pattern.
         public var dash: String
         public init(name: String, color: String, points: [Point], dash: String = "2 4") {
-            self.name = name
-            self.color = color
-            self.points = points
-            self.dash = dash
+            (self.name, self.color, self.points, self.dash) = (name, color, points, dash)
         }
     }
 
@@ -86,17 +73,9 @@ public struct SVGChart: Sendable {
     public init(title: String, subtitle: String = "", xLabel: String, yLabel: String,
                 xScale: Scale, yScale: Scale, series: [Series], rules: [Rule] = [], guides: [Guide] = [],
                 yInclude: [Double] = [], xTicksAsSizes: Bool = false) {
-        self.guides = guides
-        self.title = title
-        self.subtitle = subtitle
-        self.xLabel = xLabel
-        self.yLabel = yLabel
-        self.xScale = xScale
-        self.yScale = yScale
-        self.series = series
-        self.rules = rules
-        self.yInclude = yInclude
-        self.xTicksAsSizes = xTicksAsSizes
+        (self.guides, self.title, self.subtitle, self.xLabel, self.yLabel) = (guides, title, subtitle, xLabel, yLabel)
+        (self.xScale, self.yScale, self.series, self.rules) = (xScale, yScale, series, rules)
+        (self.yInclude, self.xTicksAsSizes) = (yInclude, xTicksAsSizes)
     }
 
     // Plot area inside the image.

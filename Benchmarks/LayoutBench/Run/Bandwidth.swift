@@ -26,10 +26,7 @@ public struct BandwidthMeasurement: Hashable, Sendable, Codable {
     public var triad: SampleSummary
 
     public init(threads: Int, arrayBytes: Int, copy: SampleSummary, triad: SampleSummary) {
-        self.threads = threads
-        self.arrayBytes = arrayBytes
-        self.copy = copy
-        self.triad = triad
+        (self.threads, self.arrayBytes, self.copy, self.triad) = (threads, arrayBytes, copy, triad)
     }
 
     /// Summarizes raw per-pass rates (GB/s).

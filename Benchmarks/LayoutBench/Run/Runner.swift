@@ -109,11 +109,8 @@ public struct VariantSamples: Sendable {
     public var referenceSamples: [Double]?
 
     public init(kind: VariantKind, threads: Int, samples: [Double], iterations: Int, referenceSamples: [Double]? = nil) {
-        self.kind = kind
-        self.threads = threads
-        self.samples = samples
-        self.iterations = iterations
-        self.referenceSamples = referenceSamples
+        (self.kind, self.threads, self.samples) = (kind, threads, samples)
+        (self.iterations, self.referenceSamples) = (iterations, referenceSamples)
     }
 }
 
@@ -127,12 +124,8 @@ public struct SizeMeasurement: Sendable {
     public var variants: [VariantSamples]
 
     public init(kernel: String, precision: String, bytesPerControl: Int, inputBytesPerControl: Int?, size: Int, variants: [VariantSamples]) {
-        self.kernel = kernel
-        self.precision = precision
-        self.bytesPerControl = bytesPerControl
-        self.inputBytesPerControl = inputBytesPerControl
-        self.size = size
-        self.variants = variants
+        (self.kernel, self.precision, self.bytesPerControl) = (kernel, precision, bytesPerControl)
+        (self.inputBytesPerControl, self.size, self.variants) = (inputBytesPerControl, size, variants)
     }
 
     /// Bytes a variant moves per control: the checked kernel reads its inputs twice
@@ -157,11 +150,8 @@ public struct RunMeasurements: Sendable {
 
     public init(measurements: [SizeMeasurement], bandwidth: [BandwidthMeasurement],
                 cacheBandwidth: [BandwidthMeasurement], settings: RunSettings, durationSeconds: Double) {
-        self.measurements = measurements
-        self.bandwidth = bandwidth
-        self.cacheBandwidth = cacheBandwidth
-        self.settings = settings
-        self.durationSeconds = durationSeconds
+        (self.measurements, self.bandwidth, self.cacheBandwidth) = (measurements, bandwidth, cacheBandwidth)
+        (self.settings, self.durationSeconds) = (settings, durationSeconds)
     }
 }
 
@@ -172,9 +162,7 @@ public struct Runner {
     public var log: (String) -> Void
 
     public init(options: RunOptions, subjects: [any LayoutBenchSubject.Type], log: @escaping (String) -> Void) {
-        self.options = options
-        self.subjects = subjects
-        self.log = log
+        (self.options, self.subjects, self.log) = (options, subjects, log)
     }
 
     /// The subjects the filters and precisions select, in registration order.

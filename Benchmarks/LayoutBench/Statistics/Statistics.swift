@@ -26,15 +26,8 @@ public struct SampleSummary: Hashable, Sendable, Codable {
 
     public init(count: Int, median: Double, min: Double, max: Double, p90: Double, mean: Double,
                 mad: Double, standardDeviation: Double, cv: Double) {
-        self.count = count
-        self.median = median
-        self.min = min
-        self.max = max
-        self.p90 = p90
-        self.mean = mean
-        self.mad = mad
-        self.standardDeviation = standardDeviation
-        self.cv = cv
+        (self.count, self.median, self.min, self.max, self.p90, self.mean) = (count, median, min, max, p90, mean)
+        (self.mad, self.standardDeviation, self.cv) = (mad, standardDeviation, cv)
     }
 
     /// The statistics of `samples`.
@@ -56,16 +49,13 @@ public struct SampleSummary: Hashable, Sendable, Codable {
 /// A point estimate with a confidence interval.
 public struct Interval: Hashable, Sendable, Codable {
     public var estimate: Double
-    public var lower: Double
-    public var upper: Double
+    /// The interval's bounds.
+    public var lower, upper: Double
     /// The confidence level, for example 0.95.
     public var level: Double
 
     public init(estimate: Double, lower: Double, upper: Double, level: Double) {
-        self.estimate = estimate
-        self.lower = lower
-        self.upper = upper
-        self.level = level
+        (self.estimate, self.lower, self.upper, self.level) = (estimate, lower, upper, level)
     }
 }
 
