@@ -52,6 +52,10 @@ extension LayoutBenchCLI {
         var options = RunOptions()
         var quick = false
         var overrides: [(inout RunOptions) -> Void] = []
+        /// Sets `option` to `value` once every option is read (after `--quick`'s defaults).
+        func set<Value>(_ option: WritableKeyPath<RunOptions, Value>, _ value: Value) {
+            overrides.append { $0[keyPath: option] = value }
+        }
         // Options that change what is measured make a partial run, which must not overwrite
         // the committed reports of a full one unless --output says so.
         let partialOptions: Set<String> = [
@@ -76,11 +80,8 @@ extension LayoutBenchCLI {
                 var sizes: [Int] = []
                 for item in ArgumentValues.list(text) { sizes.append(try ArgumentValues.size(item)) }
                 if sizes.isEmpty { throw UsageError("--sizes needs at least one size") }
-                let sorted = Array(Set(sizes)).sorted()
-                overrides.append { $0.sizes = sorted }
-            case "--precision":
-                let precisions = try ArgumentValues.precisions(try reader.value(for: option))
-                overrides.append { $0.precisions = precisions }
+                set(\.sizes, Array(Set(sizes)).sorted())
+            case "--precision": set(\.precisions, try ArgumentValues.precisions(try reader.value(for: option)))
             case "--threads":
                 var threads: [Int] = []
                 for item in ArgumentValues.list(try reader.value(for: option)) {
@@ -88,47 +89,29 @@ extension LayoutBenchCLI {
                     else { threads.append(try ArgumentValues.positiveInt(item, "--threads")) }
                 }
                 if threads.isEmpty { throw UsageError("--threads needs at least one thread count") }
-                overrides.append { $0.threads = threads }
-            case "--output":
-                let directory = try reader.value(for: option)
-                overrides.append { $0.outputDirectory = directory }
-            case "--no-write":
-                try reader.flag(option)
-                overrides.append { $0.writeFiles = false }
+                set(\.threads, threads)
+            case "--output": set(\.outputDirectory, try reader.value(for: option))
+            case "--no-write": try reader.flag(option); set(\.writeFiles, false)
             case "--format":
                 let text = try reader.value(for: option)
                 guard let format = RunOptions.OutputFormat(rawValue: text.lowercased()) else {
                     throw UsageError("--format: '\(text)' is not table, json or csv")
                 }
-                overrides.append { $0.format = format }
-            case "--repetitions":
-                let value = try ArgumentValues.positiveInt(try reader.value(for: option), option.name)
-                overrides.append { $0.repetitions = value }
-            case "--budget-ms":
-                let value = try ArgumentValues.positiveDouble(try reader.value(for: option), option.name)
-                overrides.append { $0.budgetMilliseconds = value }
-            case "--warmup-ms":
-                let value = try ArgumentValues.positiveDouble(try reader.value(for: option), option.name)
-                overrides.append { $0.warmupMilliseconds = value }
+                set(\.format, format)
+            case "--repetitions": set(\.repetitions, try ArgumentValues.positiveInt(try reader.value(for: option), option.name))
+            case "--budget-ms": set(\.budgetMilliseconds, try ArgumentValues.positiveDouble(try reader.value(for: option), option.name))
+            case "--warmup-ms": set(\.warmupMilliseconds, try ArgumentValues.positiveDouble(try reader.value(for: option), option.name))
             case "--bandwidth-mib":
-                let value = try ArgumentValues.positiveInt(try reader.value(for: option), option.name)
-                overrides.append { $0.bandwidthArrayBytes = value << 20 }
+                set(\.bandwidthArrayBytes, try ArgumentValues.positiveInt(try reader.value(for: option), option.name) << 20)
             case "--distinct-controls":
-                let value = try ArgumentValues.positiveInt(try reader.value(for: option), option.name)
-                overrides.append { $0.distinctControls = value }
+                set(\.distinctControls, try ArgumentValues.positiveInt(try reader.value(for: option), option.name))
             case "--seed":
                 let text = try reader.value(for: option)
                 guard let seed = UInt64(text) else { throw UsageError("--seed needs a non-negative integer, not '\(text)'") }
-                overrides.append { $0.seed = seed }
-            case "--build-flags":
-                let flags = try reader.value(for: option)
-                overrides.append { $0.buildFlags = flags }
-            case "--allow-debug":
-                try reader.flag(option)
-                overrides.append { $0.allowDebug = true }
-            case "--quiet":
-                try reader.flag(option)
-                overrides.append { $0.progress = false }
+                set(\.seed, seed)
+            case "--build-flags": set(\.buildFlags, try reader.value(for: option))
+            case "--allow-debug": try reader.flag(option); set(\.allowDebug, true)
+            case "--quiet": try reader.flag(option); set(\.progress, false)
             default:
                 throw reader.unknown(option)
             }
@@ -143,10 +126,7 @@ extension LayoutBenchCLI {
     }
 
     static func run(_ arguments: [String], subjects: [any LayoutBenchSubject.Type], streams: CLIStreams, executablePath: String?) throws -> Int32 {
-        guard let options = try parseRunOptions(arguments) else {
-            streams.out(runUsage)
-            return ExitCode.success
-        }
+        guard let options = try parseRunOptions(arguments) else { return printUsage(runUsage, streams) }
         if BuildInfo.isDebug {
             let banner = """
             ************************************************************************
