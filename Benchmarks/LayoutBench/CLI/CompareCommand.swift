@@ -35,10 +35,7 @@ extension LayoutBenchCLI {
         var reader = ArgumentReader(command: "compare", arguments: arguments)
         var options = CompareOptions()
         while let option = reader.nextOption() {
-            if isHelp(option) {
-                streams.out(compareUsage)
-                return ExitCode.success
-            }
+            if isHelp(option) { return printUsage(compareUsage, streams) }
             switch option.name {
             case "--threshold":
                 let text = try reader.value(for: option)
@@ -92,29 +89,29 @@ extension LayoutBenchCLI {
         if !result.missingInBaseline.isEmpty {
             streams.out("\(result.missingInBaseline.count) new rows not in the baseline (not compared): \(result.missingInBaseline.prefix(5).map(\.description).joined(separator: "; "))\(result.missingInBaseline.count > 5 ? "; ..." : "")\n")
         }
+        /// `regressed` (one line each) of `total` compared `things`, or `withinThresholds`.
+        func verdict(_ regressed: [String], of total: Int, _ things: String, withinThresholds: String) -> Int32 {
+            if regressed.isEmpty {
+                streams.out("compare: \(withinThresholds) within thresholds\n")
+                return ExitCode.success
+            }
+            streams.out("compare: \(regressed.count) of \(total) \(things) REGRESSED:\n")
+            for line in regressed { streams.out("  \(line)\n") }
+            return ExitCode.regression
+        }
         if options.aggregate {
             streams.out("\nBy kernel, variant, precision and threads (geometric mean over the sizes):\n")
             streams.out(Comparison.groupTable(result).text())
-            let regressions = result.groupRegressions
-            if regressions.isEmpty {
-                streams.out("compare: \(result.groups.count) groups (\(result.lines.count) rows) within thresholds\n")
-                return ExitCode.success
-            }
-            streams.out("compare: \(regressions.count) of \(result.groups.count) groups REGRESSED:\n")
-            for group in regressions {
-                streams.out("  \(group.description): speedups at \(Format.ratio(group.change)) of baseline (geometric mean over \(group.sizes.count) sizes; threshold \(Format.ratioBare(group.threshold)))\n")
-            }
-            return ExitCode.regression
+            return verdict(
+                result.groupRegressions.map { group in
+                    "\(group.description): speedups at \(Format.ratio(group.change)) of baseline (geometric mean over \(group.sizes.count) sizes; threshold \(Format.ratioBare(group.threshold)))"
+                },
+                of: result.groups.count, "groups", withinThresholds: "\(result.groups.count) groups (\(result.lines.count) rows)")
         }
-        let regressions = result.regressions
-        if regressions.isEmpty {
-            streams.out("compare: \(result.lines.count) rows within thresholds\n")
-            return ExitCode.success
-        }
-        streams.out("compare: \(regressions.count) of \(result.lines.count) rows REGRESSED:\n")
-        for line in regressions {
-            streams.out("  \(line.key): speedup \(Format.ratio(line.baseline.estimate)) -> \(Format.ratio(line.new.estimate)) (\(Format.ratio(line.change)) of baseline, threshold \(Format.ratioBare(line.threshold)))\n")
-        }
-        return ExitCode.regression
+        return verdict(
+            result.regressions.map { line in
+                "\(line.key): speedup \(Format.ratio(line.baseline.estimate)) -> \(Format.ratio(line.new.estimate)) (\(Format.ratio(line.change)) of baseline, threshold \(Format.ratioBare(line.threshold)))"
+            },
+            of: result.lines.count, "rows", withinThresholds: "\(result.lines.count) rows")
     }
 }
