@@ -90,8 +90,7 @@ public enum LayoutBenchCLI {
             case "help":
                 return try help(arguments, streams: streams)
             case "--help", "-h":
-                streams.out(usage)
-                return ExitCode.success
+                return printUsage(usage, streams)
             default:
                 throw UsageError("unknown command '\(command)' (commands: run, compare, eval, render, profile, placement, help)")
             }
@@ -105,6 +104,12 @@ public enum LayoutBenchCLI {
     }
 
     static func isHelp(_ option: (name: String, inline: String?)) -> Bool { option.name == "--help" || option.name == "-h" }
+
+    /// Prints a command's `usage` (for `--help`) and returns success.
+    static func printUsage(_ usage: String, _ streams: CLIStreams) -> Int32 {
+        streams.out(usage)
+        return ExitCode.success
+    }
 
     // MARK: help
 

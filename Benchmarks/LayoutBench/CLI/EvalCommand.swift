@@ -69,10 +69,7 @@ extension LayoutBenchCLI {
         var output = "-"
         var outputFormat = EvalFormat.csv
         while let option = reader.nextOption() {
-            if isHelp(option) {
-                streams.out(evalUsage)
-                return ExitCode.success
-            }
+            if isHelp(option) { return printUsage(evalUsage, streams) }
             switch option.name {
             case "--kernel": kernelName = try reader.value(for: option)
             case "--engine":

@@ -26,7 +26,7 @@ extension LayoutBenchCLI {
         var reader = ArgumentReader(command: "placement", arguments: arguments)
         var pinned = true
         while let option = reader.nextOption() {
-            if isHelp(option) { streams.out(placementUsage); return ExitCode.success }
+            if isHelp(option) { return printUsage(placementUsage, streams) }
             switch option.name {
             case "--unpinned": pinned = false
             default: throw reader.unknown(option)

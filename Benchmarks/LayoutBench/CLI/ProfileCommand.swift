@@ -38,7 +38,7 @@ extension LayoutBenchCLI {
         var iterations = 100
         var seed: UInt64 = 42
         while let option = reader.nextOption() {
-            if isHelp(option) { streams.out(profileUsage); return ExitCode.success }
+            if isHelp(option) { return printUsage(profileUsage, streams) }
             switch option.name {
             case "--kernel": kernel = try reader.value(for: option)
             case "--engine":

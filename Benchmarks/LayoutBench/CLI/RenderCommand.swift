@@ -23,10 +23,7 @@ extension LayoutBenchCLI {
         var reader = ArgumentReader(command: "render", arguments: arguments)
         var output: String?
         while let option = reader.nextOption() {
-            if isHelp(option) {
-                streams.out(renderUsage)
-                return ExitCode.success
-            }
+            if isHelp(option) { return printUsage(renderUsage, streams) }
             switch option.name {
             case "--output": output = try reader.value(for: option)
             default: throw reader.unknown(option)
