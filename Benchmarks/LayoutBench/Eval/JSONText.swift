@@ -87,36 +87,22 @@ extension JSONText {
             let start = line
             switch bytes[position] {
             case UInt8(ascii: "{"):
-                position += 1
                 var members: [(key: String, value: JSONText)] = []
-                skipWhitespace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members, line: start) }
-                while true {
-                    skipWhitespace()
-                    guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
-                    let key = try string()
-                    skipWhitespace()
-                    try expect(":")
-                    members.append((key, try value()))
-                    skipWhitespace()
-                    guard position < bytes.count else { throw error("unexpected end of input in an object") }
-                    if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-                    if bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members, line: start) }
-                    throw error("expected ',' or '}'")
+                try items(closedBy: "}", in: "an object") { parser throws(JSONTextError) in
+                    parser.skipWhitespace()
+                    guard parser.position < parser.bytes.count, parser.bytes[parser.position] == UInt8(ascii: "\"") else {
+                        throw parser.error("expected a quoted key")
+                    }
+                    let key = try parser.string()
+                    parser.skipWhitespace()
+                    try parser.expect(":")
+                    members.append((key, try parser.value()))
                 }
+                return .object(members, line: start)
             case UInt8(ascii: "["):
-                position += 1
                 var elements: [JSONText] = []
-                skipWhitespace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements, line: start) }
-                while true {
-                    elements.append(try value())
-                    skipWhitespace()
-                    guard position < bytes.count else { throw error("unexpected end of input in an array") }
-                    if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-                    if bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements, line: start) }
-                    throw error("expected ',' or ']'")
-                }
+                try items(closedBy: "]", in: "an array") { parser throws(JSONTextError) in elements.append(try parser.value()) }
+                return .array(elements, line: start)
             case UInt8(ascii: "\""):
                 return .string(try string(), line: start)
             case UInt8(ascii: "t"):
@@ -139,6 +125,24 @@ extension JSONText {
                 return .number(String(decoding: bytes[begin..<position], as: UTF8.self), line: start)
             default:
                 throw error("unexpected character '\(Character(Unicode.Scalar(bytes[position])))'")
+            }
+        }
+
+        /// The items of an object or an array, from its opening bracket to `closing`: `item`
+        /// reads each one, and commas separate them.
+        mutating func items(
+            closedBy closing: Unicode.Scalar, in container: String, _ item: (inout Parser) throws(JSONTextError) -> Void
+        ) throws(JSONTextError) {
+            position += 1
+            skipWhitespace()
+            if position < bytes.count, bytes[position] == UInt8(ascii: closing) { position += 1; return }
+            while true {
+                try item(&self)
+                skipWhitespace()
+                guard position < bytes.count else { throw error("unexpected end of input in \(container)") }
+                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                if bytes[position] == UInt8(ascii: closing) { position += 1; return }
+                throw error("expected ',' or '\(closing)'")
             }
         }
 
