@@ -3,6 +3,24 @@ import LayoutBench
 import LayoutCore
 import Testing
 
+/// Runs `eval --kernel kernel` on `input` and returns its stderr, expecting exit code 3 and
+/// nothing on stdout.
+func evalFailure(_ input: String, kernel: String, engine: String, format: String = "csv") -> String {
+    let result = runCLI(["eval", "--kernel", kernel, "--engine", engine, "--input-format", format], stdin: input)
+    #expect(result.code == ExitCode.input, "exit \(result.code) for \(input)")
+    #expect(result.out.isEmpty)
+    return result.err
+}
+
+/// Runs `eval --kernel kernel` on the kernel's CSV fixture and returns its output, expecting
+/// success.
+func evalFixture(kernel: String, engine: String, precision: String) -> String {
+    let result = runCLI(["eval", "--kernel", kernel, "--engine", engine, "--precision", precision,
+                         "--input", fixtures + "/\(kernel).csv"])
+    #expect(result.code == ExitCode.success, "\(result.err)")
+    return result.out
+}
+
 /// `layout-bench eval` on the fixture files, against frames worked out by hand from SPEC
 /// section 1, and on bad rows.
 struct EvalTests {
@@ -54,10 +72,7 @@ struct EvalTests {
 
     @Test(arguments: ["reference", "kernel"], ["float", "double"])
     func csvFixture(engine: String, precision: String) throws {
-        let result = runCLI(["eval", "--kernel", "button-content", "--engine", engine, "--precision", precision,
-                             "--input", fixtures + "/button-content.csv"])
-        #expect(result.code == ExitCode.success, "\(result.err)")
-        try check(csv: result.out)
+        try check(csv: evalFixture(kernel: "button-content", engine: engine, precision: precision))
     }
 
     @Test(arguments: ["reference", "kernel"])
@@ -98,10 +113,7 @@ struct EvalTests {
 
     /// Runs eval on `input` and returns its stderr, expecting exit code 3.
     func failure(_ input: String, format: String = "csv", engine: String = "reference") -> String {
-        let result = runCLI(["eval", "--kernel", "button-content", "--engine", engine, "--input-format", format], stdin: input)
-        #expect(result.code == ExitCode.input, "exit \(result.code) for \(input)")
-        #expect(result.out.isEmpty)
-        return result.err
+        evalFailure(input, kernel: "button-content", engine: engine, format: format)
     }
 
     @Test(arguments: ["reference", "kernel"])
@@ -216,10 +228,7 @@ struct ThumbTrackEvalTests {
 
     @Test(arguments: ["reference", "kernel"], ["float", "double"])
     func csvFixture(engine: String, precision: String) throws {
-        let result = runCLI(["eval", "--kernel", "thumb-track", "--engine", engine, "--precision", precision,
-                             "--input", fixtures + "/thumb-track.csv"])
-        #expect(result.code == ExitCode.success, "\(result.err)")
-        let records = try CSV.parse(result.out)
+        let records = try CSV.parse(evalFixture(kernel: "thumb-track", engine: engine, precision: precision))
         #expect(records.first?.fields == ["index", "thumbX", "thumbY", "thumbWidth", "thumbHeight", "selectedIndex", "indexChanged"])
         #expect(records.count == Self.expected.count + 1)
         let tolerance = precision == "float" ? 1e-5 : 1e-12
@@ -237,11 +246,7 @@ struct ThumbTrackEvalTests {
 
     @Test(arguments: ["reference", "kernel"])
     func badRows(engine: String) {
-        func failure(_ input: String) -> String {
-            let result = runCLI(["eval", "--kernel", "thumb-track", "--engine", engine], stdin: input)
-            #expect(result.code == ExitCode.input)
-            return result.err
-        }
+        func failure(_ input: String) -> String { evalFailure(input, kernel: "thumb-track", engine: engine) }
         let header = "width,height,inset,segmentCount,selectedIndex,phase,rubberBand\n"
         #expect(failure(header + "100,30,2,2,0,changed,false\n100,30,2,2,2,ended,false\n")
                 .contains("line 3, field 'selectedIndex'"))
@@ -282,10 +287,7 @@ struct ToggleTransitionEvalTests {
 
     @Test(arguments: ["reference", "kernel"], ["float", "double"])
     func csvFixture(engine: String, precision: String) throws {
-        let result = runCLI(["eval", "--kernel", "toggle-transition", "--engine", engine, "--precision", precision,
-                             "--input", fixtures + "/toggle-transition.csv"])
-        #expect(result.code == ExitCode.success, "\(result.err)")
-        let records = try CSV.parse(result.out)
+        let records = try CSV.parse(evalFixture(kernel: "toggle-transition", engine: engine, precision: precision))
         #expect(records.first?.fields.count == 19)
         #expect(records.first?.fields.prefix(4) == ["index", "offAlpha", "offScale", "offX"])
         #expect(records.count == Self.expected.count + 1)
@@ -304,11 +306,7 @@ struct ToggleTransitionEvalTests {
 
     @Test(arguments: ["reference", "kernel"])
     func badRows(engine: String) {
-        func failure(_ input: String) -> String {
-            let result = runCLI(["eval", "--kernel", "toggle-transition", "--engine", engine], stdin: input)
-            #expect(result.code == ExitCode.input)
-            return result.err
-        }
+        func failure(_ input: String) -> String { evalFailure(input, kernel: "toggle-transition", engine: engine) }
         let header = "width,height,offImageWidth,offImageHeight,onImageWidth,onImageHeight,indeterminateImageWidth,indeterminateImageHeight,from,to,elapsed,duration\n"
         let good = "40,30,20,20,24,24,16,16,off,on,0.1,0.3\n"
         #expect(failure(header + good + "40,30,20,20,24,24,16,16,off,on,0.1,0\n").contains("line 3, field 'duration'"))
