@@ -28,23 +28,23 @@ import Testing
         var frame: (x: Double, y: Double, width: Double, height: Double)
     }
 
-    // The hand-computed layers, by image and scale.
-    static func off(_ alpha: Double, scale: Double) -> Expected {
-        switch scale {
-        case 0.1: return Expected(alpha: alpha, scale: 0.1, frame: (38.5, 39, 3, 2))
-        case 0.55: return Expected(alpha: alpha, scale: 0.55, frame: (31.75, 34.5, 16.5, 11))
-        case 1.5: return Expected(alpha: alpha, scale: 1.5, frame: (17.5, 25, 45, 30))
-        default: return Expected(alpha: alpha, scale: 1, frame: (25, 30, 30, 20))
-        }
+    typealias Frame = (x: Double, y: Double, width: Double, height: Double)
+
+    // The hand-computed frames of the table above, by image and scale.
+    static let offFrames: [Double: Frame] = [
+        0.1: (38.5, 39, 3, 2), 0.55: (31.75, 34.5, 16.5, 11), 1: (25, 30, 30, 20), 1.5: (17.5, 25, 45, 30),
+    ]
+    static let onFrames: [Double: Frame] = [
+        0.1: (38.8, 38.8, 2.4, 2.4), 0.55: (33.4, 33.4, 13.2, 13.2), 1: (28, 28, 24, 24), 1.5: (22, 22, 36, 36),
+    ]
+
+    /// A layer of `frames` at one of the table's scales.
+    static func layer(_ frames: [Double: Frame], _ alpha: Double, scale: Double) -> Expected {
+        guard let frame = frames[scale] else { preconditionFailure("no frame worked out at scale \(scale)") }
+        return Expected(alpha: alpha, scale: scale, frame: frame)
     }
-    static func on(_ alpha: Double, scale: Double) -> Expected {
-        switch scale {
-        case 0.1: return Expected(alpha: alpha, scale: 0.1, frame: (38.8, 38.8, 2.4, 2.4))
-        case 0.55: return Expected(alpha: alpha, scale: 0.55, frame: (33.4, 33.4, 13.2, 13.2))
-        case 1.5: return Expected(alpha: alpha, scale: 1.5, frame: (22, 22, 36, 36))
-        default: return Expected(alpha: alpha, scale: 1, frame: (28, 28, 24, 24))
-        }
-    }
+    static func off(_ alpha: Double, scale: Double) -> Expected { layer(offFrames, alpha, scale: scale) }
+    static func on(_ alpha: Double, scale: Double) -> Expected { layer(onFrames, alpha, scale: scale) }
     static func indeterminate(_ alpha: Double) -> Expected {
         Expected(alpha: alpha, scale: 1, frame: (20, 24, 40, 32))
     }
