@@ -133,10 +133,8 @@ import Testing
     /// `.fit` drops an absent image (a zero side) and its gap: the title alone is centered.
     /// 100-wide content, title 40: x = (100 - 40) / 2 = 30.
     @Test func absentImageTakesNoRoom() {
-        let configuration = ButtonContentConfiguration<Double>(
-            bounds: LayoutSize(width: 100, height: 20),
-            imageSize: LayoutSize(width: 24, height: 0), titleSize: LayoutSize(width: 40, height: 20),
-            imagePlacement: .leading, imagePadding: 8)
+        let configuration = ButtonContentConfiguration<Double>.example(
+            bounds: (100, 20), image: (24, 0), title: (40, 20), .leading, padding: 8)
         let frames = ButtonContent.layout(unchecked: configuration)
         #expect(frames.titleFrame == LayoutRect(x: 30, y: 0, width: 40, height: 20))
         #expect(frames.imageFrame.width == 0 && frames.imageFrame.height == 0)
@@ -147,10 +145,8 @@ import Testing
     /// clamped to the 20-pt height. A 20-wide button squeezes the title to 0, drops the gap
     /// and shrinks the image to 20.
     @Test func fitShrinksTitleThenImage() {
-        var configuration = ButtonContentConfiguration<Double>(
-            bounds: LayoutSize(width: 40, height: 20),
-            imageSize: LayoutSize(width: 30, height: 30), titleSize: LayoutSize(width: 60, height: 20),
-            imagePlacement: .leading, imagePadding: 4)
+        var configuration = ButtonContentConfiguration<Double>.example(
+            bounds: (40, 20), image: (30, 30), title: (60, 20), .leading, padding: 4)
         var frames = ButtonContent.layout(unchecked: configuration)
         #expect(frames.imageFrame == LayoutRect(x: 0, y: 0, width: 30, height: 20))
         #expect(frames.titleFrame == LayoutRect(x: 34, y: 0, width: 6, height: 20))

@@ -8,10 +8,8 @@ import Testing
     /// formula: image x = (40 - 30 - 60 - 4) / 2 = -27, title x = -27 + 30 + 4 = 7 (its far edge
     /// 67 lies outside the 40-pt button), image y = (20 - 30) / 2 = -5.
     @Test func legacyGivesNegativeOriginsOnOverflow() {
-        let configuration = ButtonContentConfiguration<Double>(
-            bounds: LayoutSize(width: 40, height: 20),
-            imageSize: LayoutSize(width: 30, height: 30), titleSize: LayoutSize(width: 60, height: 20),
-            imagePlacement: .leading, imagePadding: 4, mode: .legacy)
+        let configuration = ButtonContentConfiguration<Double>.example(
+            bounds: (40, 20), image: (30, 30), title: (60, 20), .leading, padding: 4, mode: .legacy)
         let frames = ButtonContent.layout(unchecked: configuration)
         #expect(frames.imageFrame == LayoutRect(x: -27, y: -5, width: 30, height: 30))
         #expect(frames.titleFrame == LayoutRect(x: 7, y: 0, width: 60, height: 20))
@@ -25,10 +23,8 @@ import Testing
     /// of 5: a 60x60 button, a 24x24 image over a 40x14 title: image y = (60-24-14-5)/2 = 8.5,
     /// title y = 8.5 + 24 + 5 = 37.5, image x = (60-24)/2 = 18, title x = (60-40)/2 = 10.
     @Test func legacyTopPlacementMatchesSeed() {
-        let configuration = ButtonContentConfiguration<Float>(
-            bounds: LayoutSize(width: 60, height: 60),
-            imageSize: LayoutSize(width: 24, height: 24), titleSize: LayoutSize(width: 40, height: 14),
-            imagePlacement: .top, imagePadding: 5, mode: .legacy)
+        let configuration = ButtonContentConfiguration<Float>.example(
+            bounds: (60, 60), image: (24, 24), title: (40, 14), .top, padding: 5, mode: .legacy)
         let frames = ButtonContent.layout(unchecked: configuration)
         #expect(frames.imageFrame == LayoutRect(x: 18, y: 8.5, width: 24, height: 24))
         #expect(frames.titleFrame == LayoutRect(x: 10, y: 37.5, width: 40, height: 14))
@@ -38,10 +34,8 @@ import Testing
     /// absence): image 20 wide, title 0, spacing 10 in 100: image x = (100 - 30) / 2 = 35.
     /// `.fit` centers the image alone: x = 40.
     @Test func legacyKeepsSpacingForAbsentTitle() {
-        var configuration = ButtonContentConfiguration<Double>(
-            bounds: LayoutSize(width: 100, height: 20),
-            imageSize: LayoutSize(width: 20, height: 20), titleSize: .zero,
-            imagePlacement: .leading, imagePadding: 10, mode: .legacy)
+        var configuration = ButtonContentConfiguration<Double>.example(
+            bounds: (100, 20), image: (20, 20), title: (0, 0), .leading, padding: 10, mode: .legacy)
         #expect(ButtonContent.layout(unchecked: configuration).imageFrame.x == 35)
         configuration.mode = .fit
         #expect(ButtonContent.layout(unchecked: configuration).imageFrame.x == 40)
