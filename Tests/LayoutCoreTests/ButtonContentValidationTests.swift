@@ -18,16 +18,7 @@ import Testing
     /// Runs the batch into an output full of sentinels and returns the error; checks that
     /// nothing was written.
     static func error(_ columns: ButtonContentColumns<Float>) -> LayoutError? {
-        var output = ButtonContentResultColumns<Float>(count: 10)
-        output.imageX.update(from: repeatElement(12345, count: 10))
-        let before = output
-        do {
-            try columns.layout(into: &output)
-            return nil
-        } catch {
-            #expect(output == before, "a failing batch wrote into the output")
-            return error
-        }
+        checkedBatchError(columns, outputCount: 10) { $0.imageX.update(from: repeatElement(12345, count: 10)) }
     }
 
     @Test func notFiniteValues() {
@@ -39,24 +30,17 @@ import Testing
         }
     }
 
-    @Test func negativeSize() {
-        let error = Self.error(Self.columns { $0.imageHeight[6] = -1 })
-        #expect(error == LayoutError(index: 6, field: "imageHeight", value: -1, problem: .negative))
-    }
+    typealias ScalarField = KeyPath<ButtonContentConfiguration<Float>.InputFields, Field<Float>> & Sendable
+    typealias ByteField = KeyPath<ButtonContentConfiguration<Float>.InputFields, Field<UInt8>> & Sendable
 
-    @Test func negativeInset() {
-        let error = Self.error(Self.columns { $0.insetTrailing[6] = -0.5 })
-        #expect(error == LayoutError(index: 6, field: "insetTrailing", value: -0.5, problem: .negative))
-    }
-
-    @Test func negativeSpacing() {
-        let error = Self.error(Self.columns { $0.imagePadding[6] = -4 })
-        #expect(error == LayoutError(index: 6, field: "imagePadding", value: -4, problem: .negative))
-    }
-
-    @Test func negativeDisplayScale() {
-        let error = Self.error(Self.columns { $0.displayScale[6] = -2 })
-        #expect(error == LayoutError(index: 6, field: "displayScale", value: -2, problem: .negative))
+    /// A size, an inset, the spacing and the display scale refuse negative values.
+    @Test(arguments: [
+        (\.imageHeight, "imageHeight", -1), (\.insetTrailing, "insetTrailing", -0.5),
+        (\.imagePadding, "imagePadding", -4), (\.displayScale, "displayScale", -2),
+    ] as [(ScalarField, String, Float)])
+    func negativeValues(field: ScalarField, name: String, value: Float) {
+        let error = Self.error(Self.columns { $0[dynamicMember: field][6] = value })
+        #expect(error == LayoutError(index: 6, field: name, value: Double(value), problem: .negative))
     }
 
     @Test func valuesBeyondLimits() {
@@ -67,13 +51,14 @@ import Testing
         #expect(scaleError?.field == "displayScale")
     }
 
-    @Test func enumerationRawValuesOutOfRange() {
-        #expect(Self.error(Self.columns { $0.imagePlacement[6] = 4 })
-            == LayoutError(index: 6, field: "imagePlacement", value: 4, problem: .outOfRange(expected: "0...3")))
-        #expect(Self.error(Self.columns { $0.layoutDirection[6] = 2 })
-            == LayoutError(index: 6, field: "layoutDirection", value: 2, problem: .outOfRange(expected: "0...1")))
-        #expect(Self.error(Self.columns { $0.mode[6] = 255 })
-            == LayoutError(index: 6, field: "mode", value: 255, problem: .outOfRange(expected: "0...1")))
+    /// Each enumeration refuses the first raw value past its cases (255 for the mode).
+    @Test(arguments: [
+        (\.imagePlacement, "imagePlacement", 4, "0...3"), (\.layoutDirection, "layoutDirection", 2, "0...1"),
+        (\.mode, "mode", 255, "0...1"),
+    ] as [(ByteField, String, UInt8, String)])
+    func enumerationRawValuesOutOfRange(field: ByteField, name: String, value: UInt8, range: String) {
+        #expect(Self.error(Self.columns { $0[dynamicMember: field][6] = value })
+            == LayoutError(index: 6, field: name, value: Double(value), problem: .outOfRange(expected: range)))
     }
 
     /// The library owns the columns, so they always have one length; arrays of unequal

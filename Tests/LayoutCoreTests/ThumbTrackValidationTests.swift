@@ -16,31 +16,28 @@ import Testing
     /// Runs the batch into an output full of sentinels and returns the error; checks that
     /// nothing was written, and that the one-control API reports the same error for element 6.
     static func error(_ columns: ThumbTrackColumns<Float>, compareWithReference: Bool = true) -> LayoutError? {
-        var output = ThumbTrackResultColumns<Float>(count: 10)
-        output.thumbX.update(from: repeatElement(12345, count: 10))
-        output.selectedIndex.update(from: repeatElement(77, count: 10))
-        let before = output
-        do {
-            try columns.layout(into: &output)
+        let error = checkedBatchError(columns, outputCount: 10) { output in
+            output.thumbX.update(from: repeatElement(12345, count: 10))
+            output.selectedIndex.update(from: repeatElement(77, count: 10))
+        }
+        guard let error else {
             Issue.record("the batch was accepted")
             return nil
-        } catch {
-            #expect(output == before, "a failing batch wrote into the output")
-            if compareWithReference, error.index == 6, error.problem != .columnLengthMismatch(expected: 10),
-               let single = columns.configuration(at: 6) {
-                // The same error at index 0 (NaN values compared as NaN).
-                do {
-                    _ = try ThumbTrack.layout(single)
-                    Issue.record("the one-control API accepted element 6")
-                } catch let singleError {
-                    #expect(singleError.index == 0 && singleError.field == error.field
-                            && singleError.problem == error.problem
-                            && (singleError.value == error.value || (singleError.value.isNaN && error.value.isNaN)),
-                            "one control: \(singleError), batch: \(error)")
-                }
-            }
-            return error
         }
+        if compareWithReference, error.index == 6, error.problem != .columnLengthMismatch(expected: 10),
+           let single = columns.configuration(at: 6) {
+            // The same error at index 0 (NaN values compared as NaN).
+            do {
+                _ = try ThumbTrack.layout(single)
+                Issue.record("the one-control API accepted element 6")
+            } catch let singleError {
+                #expect(singleError.index == 0 && singleError.field == error.field
+                        && singleError.problem == error.problem
+                        && (singleError.value == error.value || (singleError.value.isNaN && error.value.isNaN)),
+                        "one control: \(singleError), batch: \(error)")
+            }
+        }
+        return error
     }
 
     @Test func goodColumnsPass() throws {
@@ -143,17 +140,16 @@ import Testing
         }
     }
 
-    @Test func enumerationRawValuesOutOfRange() {
-        #expect(Self.error(Self.columns { $0.phase[6] = 3 })
-            == LayoutError(index: 6, field: "phase", value: 3, problem: .outOfRange(expected: "0...2")))
-        #expect(Self.error(Self.columns { $0.layoutDirection[6] = 2 })
-            == LayoutError(index: 6, field: "layoutDirection", value: 2, problem: .outOfRange(expected: "0...1")))
-        #expect(Self.error(Self.columns { $0.snapping[6] = 2 })
-            == LayoutError(index: 6, field: "snapping", value: 2, problem: .outOfRange(expected: "0...1")))
-        #expect(Self.error(Self.columns { $0.rubberBand[6] = 2 })
-            == LayoutError(index: 6, field: "rubberBand", value: 2, problem: .outOfRange(expected: "0...1")))
-        #expect(Self.error(Self.columns { $0.mode[6] = 255 })
-            == LayoutError(index: 6, field: "mode", value: 255, problem: .outOfRange(expected: "0...1")))
+    typealias ByteField = KeyPath<ThumbTrackConfiguration<Float>.InputFields, Field<UInt8>> & Sendable
+
+    /// Each enumeration refuses the first raw value past its cases (255 for the mode).
+    @Test(arguments: [
+        (\.phase, "phase", 3, "0...2"), (\.layoutDirection, "layoutDirection", 2, "0...1"),
+        (\.snapping, "snapping", 2, "0...1"), (\.rubberBand, "rubberBand", 2, "0...1"), (\.mode, "mode", 255, "0...1"),
+    ] as [(ByteField, String, UInt8, String)])
+    func enumerationRawValuesOutOfRange(field: ByteField, name: String, value: UInt8, range: String) {
+        #expect(Self.error(Self.columns { $0[dynamicMember: field][6] = value })
+            == LayoutError(index: 6, field: name, value: Double(value), problem: .outOfRange(expected: range)))
     }
 
     /// `.legacy` is the seed's control only: two segments, inset 1.
