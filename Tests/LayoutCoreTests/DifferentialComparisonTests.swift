@@ -37,10 +37,7 @@ import Testing
         }
     }
 
-    @Test func buttonComparisonSeesEveryField() {
-        checkButton(Float.self)
-        checkButton(Double.self)
-    }
+    @Test func buttonComparisonSeesEveryField() { checkButton(Float.self); checkButton(Double.self) }
 
     func checkButton<S: LayoutScalar>(_: S.Type) {
         let (configurations, columns) = ButtonContentConfiguration<S>.batch(count: Self.count, seed: Self.seed)
@@ -56,10 +53,7 @@ import Testing
         }
     }
 
-    @Test func thumbComparisonSeesEveryField() {
-        checkThumb(Float.self)
-        checkThumb(Double.self)
-    }
+    @Test func thumbComparisonSeesEveryField() { checkThumb(Float.self); checkThumb(Double.self) }
 
     func checkThumb<S: LayoutScalar>(_: S.Type) {
         let (configurations, columns) = ThumbTrackConfiguration<S>.benchmarkBatch(count: Self.count, seed: Self.seed)
@@ -76,10 +70,7 @@ import Testing
         Self.expectEveryChangeSeen(references, fields: [\.indexChanged], change: { !$0 }, "thumb \(S.self)", firstMismatch: firstMismatch)
     }
 
-    @Test func toggleComparisonSeesEveryField() {
-        checkToggle(Float.self)
-        checkToggle(Double.self)
-    }
+    @Test func toggleComparisonSeesEveryField() { checkToggle(Float.self); checkToggle(Double.self) }
 
     func checkToggle<S: LayoutScalar>(_: S.Type) {
         let (configurations, columns) = ToggleTransitionConfiguration<S>.benchmarkBatch(count: Self.count, seed: Self.seed)
