@@ -5,6 +5,7 @@
 #   OUT        where the fuzzers and their files go
 #   SRC        the source root (the repository is $SRC/layoutcore in the image)
 #   SANITIZER  address (the one supported sanitizer), coverage, or none
+#   SWIFT_BUILD_JOBS  optional: `swift build -j` (a local check on a shared machine sets 1)
 # Produces in $OUT, for every .fit / differential / bad-input target <T>:
 #   <T>                   the libFuzzer binary (Swift runtime linked statically)
 #   <T>_seed_corpus.zip   Fuzz/Corpus/<T> and Fuzz/Regressions/<T>
@@ -57,6 +58,7 @@ case "${SANITIZER:-address}" in
     exit 1 ;;
 esac
 SCRATCH="${CFLITE_SCRATCH:-.build/cflite-${SANITIZER:-address}}"
+if [ -n "${SWIFT_BUILD_JOBS:-}" ]; then FLAGS+=(-j "$SWIFT_BUILD_JOBS"); fi
 
 TARGETS=()
 for main in Fuzz/Fuzz*/main.swift; do
