@@ -1,0 +1,509 @@
+#!/usr/bin/env python3
+"""Checks the ClusterFuzzLite workflows (.github/workflows/cflite_*.yml), project.yaml and the
+Dockerfile, with nothing but the Python standard library (CI has no network and may have no
+PyYAML). Run by .clusterfuzzlite/check-build.sh; exits 1 with a list of problems.
+
+The YAML files are read by a small parser of the block subset they are written in (mappings,
+sequences, plain and quoted scalars, one-line flow sequences, comments). It refuses anything
+else (tabs, anchors, tags, block scalars, multi-line plain scalars, duplicate keys, bad
+indentation) instead of guessing, so a file it accepts means what it reads. Plain scalars are
+resolved as YAML 1.1 does (what PyYAML, and so most tools, do: `on` is a boolean there, GitHub
+reads it as the key "on"; both are accepted). Where PyYAML is installed, its reading of every
+file must equal this parser's.
+
+What must hold:
+- project.yaml: `language: swift`; its base_os_version matches the Dockerfile's image tag.
+- Dockerfile: FROM the OSS-Fuzz Swift builder image; every file it copies exists.
+- Workflows: every ClusterFuzzLite step is google/clusterfuzzlite/actions/build_fuzzers@v1 or
+  run_fuzzers@v1 with `language: swift`, after a checkout (so that the actions read
+  project.yaml); each run step follows a build step with the same sanitizer; the modes
+  code-change (on pull requests, 600 s), batch (scheduled, about an hour), prune (scheduled
+  daily) and coverage (scheduled, coverage sanitizer) are all there; every run step keeps the
+  corpus in the storage repository (storage-repo with the PERSONAL_ACCESS_TOKEN secret,
+  storage-repo-branch, storage-repo-branch-coverage); cron expressions have five fields.
+- Every repository path the files mention (in values or comments, e.g. .clusterfuzzlite/build.sh,
+  Fuzz/README.md, the pull-request path filters) exists.
+"""
+import glob
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROBLEMS = []
+
+
+def problem(message):
+    PROBLEMS.append(message)
+
+
+# ---------------------------------------------------------------------------------------------
+# A YAML block-subset parser.
+
+class YAMLError(Exception):
+    pass
+
+
+def strip_comment(text, line_no):
+    """The line without its comment; quotes are respected."""
+    quote = None
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if quote == '"':
+            if c == '\\':
+                i += 1
+            elif c == '"':
+                quote = None
+        elif quote == "'":
+            if c == "'":
+                if i + 1 < len(text) and text[i + 1] == "'":
+                    i += 1
+                else:
+                    quote = None
+        elif c in '"\'' and (i == 0 or text[i - 1] in ' \t[,:-') :
+            quote = c
+        elif c == '#' and (i == 0 or text[i - 1] in ' \t'):
+            return text[:i].rstrip()
+        i += 1
+    if quote:
+        raise YAMLError(f'line {line_no}: unterminated quoted scalar')
+    return text.rstrip()
+
+
+def resolve_plain(text):
+    """A plain scalar as YAML 1.1 (PyYAML) resolves it."""
+    if text in ('', '~', 'null', 'Null', 'NULL'):
+        return None
+    if text in ('true', 'True', 'TRUE', 'yes', 'Yes', 'YES', 'on', 'On', 'ON'):
+        return True
+    if text in ('false', 'False', 'FALSE', 'no', 'No', 'NO', 'off', 'Off', 'OFF'):
+        return False
+    if re.fullmatch(r'[-+]?(0|[1-9][0-9_]*)', text):
+        return int(text.replace('_', ''))
+    if re.fullmatch(r'[-+]?([0-9][0-9_]*)?\.[0-9_]*([eE][-+][0-9]+)?', text) and re.search(r'[0-9]', text):
+        return float(text.replace('_', ''))
+    if re.fullmatch(r'[-+]?(0[0-7]+|0x[0-9a-fA-F]+|0b[01]+|[0-9]+(:[0-5]?[0-9])+)', text):
+        raise YAMLError(f'ambiguous YAML 1.1 number {text!r}: quote it')
+    return text
+
+
+def scalar(text, line_no):
+    text = text.strip()
+    if not text:
+        return None
+    c = text[0]
+    if c == '"':
+        if len(text) < 2 or not text.endswith('"'):
+            raise YAMLError(f'line {line_no}: bad double-quoted scalar {text}')
+        body = text[1:-1]
+        out = []
+        i = 0
+        escapes = {'"': '"', '\\': '\\', 'n': '\n', 't': '\t', '/': '/', '0': '\0'}
+        while i < len(body):
+            if body[i] == '\\':
+                if i + 1 >= len(body) or body[i + 1] not in escapes:
+                    raise YAMLError(f'line {line_no}: unsupported escape in {text}')
+                out.append(escapes[body[i + 1]])
+                i += 2
+            elif body[i] == '"':
+                raise YAMLError(f'line {line_no}: text after a quoted scalar: {text}')
+            else:
+                out.append(body[i])
+                i += 1
+        return ''.join(out)
+    if c == "'":
+        if len(text) < 2 or not text.endswith("'"):
+            raise YAMLError(f'line {line_no}: bad single-quoted scalar {text}')
+        body = text[1:-1]
+        if re.search(r"(?<!')'(?!')", body.replace("''", '')):
+            raise YAMLError(f'line {line_no}: text after a quoted scalar: {text}')
+        return body.replace("''", "'")
+    if c == '[':
+        if not text.endswith(']') or '[' in text[1:] or '{' in text:
+            raise YAMLError(f'line {line_no}: only one-line flat flow sequences are supported: {text}')
+        inner = text[1:-1].strip()
+        return [] if not inner else [scalar(part, line_no) for part in inner.split(',')]
+    if c in '{&*!|>%@`':
+        raise YAMLError(f'line {line_no}: unsupported YAML construct: {text}')
+    if ': ' in text or text.endswith(':') or ' #' in text:
+        raise YAMLError(f'line {line_no}: ambiguous plain scalar: {text}')
+    return resolve_plain(text)
+
+
+def split_key(content, line_no):
+    """(key, rest) for a `key: value` / `key:` line, or None."""
+    if content[0] in '"\'':
+        quote = content[0]
+        end = content.find(quote, 1)
+        while quote == "'" and end != -1 and content[end + 1:end + 2] == "'":
+            end = content.find(quote, end + 2)
+        if end == -1:
+            raise YAMLError(f'line {line_no}: unterminated quoted key')
+        after = content[end + 1:]
+        if after.startswith(':') and (len(after) == 1 or after[1] == ' '):
+            return scalar(content[:end + 1], line_no), after[1:].strip()
+        return None
+    m = re.match(r'([^\s:#\[\]{},][^:#]*?)\s*:(?:\s+(.*))?$', content)
+    if not m:
+        return None
+    key = m.group(1)
+    if key.startswith('- '):
+        return None
+    return resolve_plain(key), (m.group(2) or '').strip()
+
+
+class Parser:
+    def __init__(self, text):
+        self.lines = []  # (indent, content, line number)
+        for number, raw in enumerate(text.splitlines(), 1):
+            if '\t' in raw[:len(raw) - len(raw.lstrip())]:
+                raise YAMLError(f'line {number}: tab in indentation')
+            if raw.strip() in ('---', '...'):
+                raise YAMLError(f'line {number}: document markers are not supported')
+            content = strip_comment(raw, number)
+            if content.strip():
+                self.lines.append([len(content) - len(content.lstrip(' ')), content.strip(), number])
+
+    def parse(self):
+        if not self.lines:
+            return None
+        value, end = self.block(0, self.lines[0][0])
+        if end != len(self.lines):
+            raise YAMLError(f'line {self.lines[end][2]}: unexpected indentation')
+        return value
+
+    def block(self, i, indent):
+        content = self.lines[i][1]
+        if content == '-' or content.startswith('- '):
+            return self.sequence(i, indent)
+        return self.mapping(i, indent)
+
+    def child(self, i, indent, sequence_may_share_indent):
+        """The value of a key or item with nothing after it, starting at line i."""
+        if i < len(self.lines):
+            next_indent, next_content, _ = self.lines[i]
+            if next_indent > indent:
+                return self.block(i, next_indent)
+            if (sequence_may_share_indent and next_indent == indent
+                    and (next_content == '-' or next_content.startswith('- '))):
+                return self.sequence(i, indent)
+        return None, i
+
+    def mapping(self, i, indent):
+        result = {}
+        while i < len(self.lines) and self.lines[i][0] == indent:
+            _, content, number = self.lines[i]
+            if content == '-' or content.startswith('- '):
+                break
+            kv = split_key(content, number)
+            if kv is None:
+                raise YAMLError(f'line {number}: expected `key: value`, got {content!r}')
+            key, rest = kv
+            if key in result:
+                raise YAMLError(f'line {number}: duplicate key {key!r}')
+            if rest:
+                result[key] = scalar(rest, number)
+                i += 1
+                if i < len(self.lines) and self.lines[i][0] > indent:
+                    raise YAMLError(f'line {self.lines[i][2]}: multi-line scalars are not supported')
+            else:
+                result[key], i = self.child(i + 1, indent, True)
+        if i < len(self.lines) and self.lines[i][0] > indent:
+            raise YAMLError(f'line {self.lines[i][2]}: unexpected indentation')
+        return result, i
+
+    def sequence(self, i, indent):
+        result = []
+        while i < len(self.lines) and self.lines[i][0] == indent:
+            _, content, number = self.lines[i]
+            if not (content == '-' or content.startswith('- ')):
+                break
+            rest = content[1:].lstrip(' ')
+            if not rest:
+                value, i = self.child(i + 1, indent, False)
+                result.append(value)
+                continue
+            inner_indent = indent + (len(content) - len(rest))
+            if split_key(rest, number) is not None or rest.startswith('- '):
+                # An item that opens a block: read it as if it started on its own line.
+                self.lines[i] = [inner_indent, rest, number]
+                value, i = self.block(i, inner_indent)
+                result.append(value)
+            else:
+                result.append(scalar(rest, number))
+                i += 1
+                if i < len(self.lines) and self.lines[i][0] > indent:
+                    raise YAMLError(f'line {self.lines[i][2]}: multi-line scalars are not supported')
+        if i < len(self.lines) and self.lines[i][0] > indent:
+            raise YAMLError(f'line {self.lines[i][2]}: unexpected indentation')
+        return result, i
+
+
+def load_yaml(path):
+    rel = os.path.relpath(path, ROOT)
+    with open(path, encoding='utf-8') as f:
+        text = f.read()
+    try:
+        data = Parser(text).parse()
+    except YAMLError as error:
+        problem(f'{rel}: does not parse: {error}')
+        return None, text
+    try:
+        import yaml  # only to cross-check; CI does not need it
+    except ImportError:
+        yaml = None
+    if yaml is not None:
+        try:
+            reference = yaml.safe_load(text)
+        except yaml.YAMLError as error:
+            problem(f'{rel}: PyYAML refuses it: {error}')
+        else:
+            if reference != data:
+                problem(f'{rel}: PyYAML reads it differently from the subset parser')
+    return data, text
+
+
+# ---------------------------------------------------------------------------------------------
+# Paths.
+
+TOP_LEVEL = set(os.listdir(ROOT)) - {'.git', '.build'}
+PATH_TOKEN = re.compile(r'[A-Za-z0-9_.*-]+(?:/[A-Za-z0-9_.*-]*)+')
+
+
+def path_exists(pattern):
+    full = os.path.join(ROOT, pattern)
+    if any(c in pattern for c in '*?['):
+        # (glob returns 'X/' for 'X/**' even when X does not exist)
+        return any(os.path.exists(match) for match in glob.glob(full, recursive=True))
+    return os.path.exists(full)
+
+
+def check_paths_mentioned(rel, text):
+    """Every repository path in the text (values and comments) exists."""
+    checked = set()
+    for line in text.splitlines():
+        if re.match(r'\s*(-\s+)?uses:', line):
+            continue  # an action reference, not a path
+        for token in line.split():
+            token = token.strip('\'"`()[],;')
+            token = token.rstrip('.:')
+            if '://' in token or '@' in token or '${{' in token or '/' not in token:
+                continue
+            for candidate in PATH_TOKEN.findall(token):
+                first = candidate.split('/')[0]
+                if first not in TOP_LEVEL and not first.startswith('.'):
+                    continue  # not a repository path (e.g. an action or image name)
+                candidate = candidate.rstrip('/') or candidate
+                if candidate in checked:
+                    continue
+                checked.add(candidate)
+                if not path_exists(candidate):
+                    problem(f'{rel}: mentions {candidate}, which does not exist')
+    return checked
+
+
+# ---------------------------------------------------------------------------------------------
+# The checks.
+
+CRON_FIELD = re.compile(r'[0-9*/,-]+')
+ACTION_PREFIX = 'google/clusterfuzzlite/actions/'
+
+
+def check_cron(rel, cron):
+    fields = str(cron).split()
+    if len(fields) != 5 or not all(CRON_FIELD.fullmatch(f) for f in fields):
+        problem(f'{rel}: bad cron expression {cron!r}')
+        return None
+    return fields
+
+
+def triggers_of(workflow):
+    on = workflow.get('on', workflow.get(True))
+    if isinstance(on, str):
+        return {on: None}
+    if isinstance(on, list):
+        return {name: None for name in on}
+    return on if isinstance(on, dict) else {}
+
+
+# The sanitizers ClusterFuzzLite builds Swift with (its Swift guide: address), and the coverage
+# build of the coverage task.
+SWIFT_SANITIZERS = {'address', 'coverage'}
+
+
+def resolve_matrix(rel, where, job, value):
+    """A `${{ matrix.NAME }}` value as the |-joined list of the job's matrix values."""
+    m = re.fullmatch(r'\$\{\{\s*matrix\.([A-Za-z0-9_-]+)\s*\}\}', str(value))
+    if not m:
+        return str(value)
+    matrix = (job.get('strategy') or {}).get('matrix') or {}
+    values = matrix.get(m.group(1))
+    if not isinstance(values, list) or not values:
+        problem(f'{rel}: {where}: {value} but the job has no matrix.{m.group(1)} list')
+        return str(value)
+    return '|'.join(str(v) for v in values)
+
+
+def check_storage(rel, where, with_):
+    repo = str(with_.get('storage-repo', ''))
+    if 'secrets.PERSONAL_ACCESS_TOKEN' not in repo or not repo.startswith('https://'):
+        problem(f'{rel}: {where}: storage-repo must be an https URL with the PERSONAL_ACCESS_TOKEN secret')
+    for key in ('storage-repo-branch', 'storage-repo-branch-coverage'):
+        if not with_.get(key):
+            problem(f'{rel}: {where}: no {key}')
+
+
+def check_workflow(path, modes_seen):
+    rel = os.path.relpath(path, ROOT)
+    workflow, text = load_yaml(path)
+    mentioned = check_paths_mentioned(rel, text)
+    if not isinstance(workflow, dict):
+        if workflow is not None:
+            problem(f'{rel}: not a mapping')
+        return
+    triggers = triggers_of(workflow)
+    if not triggers:
+        problem(f'{rel}: no `on:` triggers')
+    schedules = []
+    for entry in (triggers.get('schedule') or []):
+        fields = check_cron(rel, entry.get('cron') if isinstance(entry, dict) else entry)
+        if fields:
+            schedules.append(fields)
+    pull_request = triggers.get('pull_request')
+    if isinstance(pull_request, dict):
+        for pattern in pull_request.get('paths') or []:
+            if not path_exists(pattern):
+                problem(f'{rel}: pull_request path filter {pattern!r} matches nothing')
+    jobs = workflow.get('jobs')
+    if not isinstance(jobs, dict) or not jobs:
+        problem(f'{rel}: no jobs')
+        return
+    summary = []
+    for job_name, job in jobs.items():
+        where = f'job {job_name}'
+        if not isinstance(job, dict) or not isinstance(job.get('steps'), list):
+            problem(f'{rel}: {where}: no steps')
+            continue
+        if not job.get('runs-on'):
+            problem(f'{rel}: {where}: no runs-on')
+        checked_out = False
+        build_sanitizer = None
+        for step in job['steps']:
+            uses = str(step.get('uses', '')) if isinstance(step, dict) else ''
+            if uses.startswith('actions/checkout@'):
+                checked_out = True
+            if not uses.startswith(ACTION_PREFIX):
+                if 'clusterfuzzlite' in uses:
+                    problem(f'{rel}: {where}: unexpected action {uses}')
+                continue
+            with_ = step.get('with') or {}
+            action = uses[len(ACTION_PREFIX):]
+            if with_.get('language') != 'swift':
+                problem(f'{rel}: {where}: {action} without `language: swift`')
+            sanitizer = resolve_matrix(rel, where, job, with_.get('sanitizer', 'address'))
+            if not set(sanitizer.split('|')) <= SWIFT_SANITIZERS:
+                problem(f'{rel}: {where}: sanitizer {sanitizer} (Swift: {", ".join(sorted(SWIFT_SANITIZERS))})')
+            if action == 'build_fuzzers@v1':
+                if not checked_out:
+                    problem(f'{rel}: {where}: build_fuzzers before a checkout (project.yaml unread)')
+                build_sanitizer = sanitizer
+                if 'storage-repo' in with_:
+                    check_storage(rel, where, with_)
+                if with_.get('upload-build') is True:
+                    summary.append(f'{job_name}: build ({sanitizer}, uploaded)')
+            elif action == 'run_fuzzers@v1':
+                mode = with_.get('mode')
+                seconds = with_.get('fuzz-seconds')
+                if build_sanitizer is None:
+                    problem(f'{rel}: {where}: run_fuzzers without a build_fuzzers step before it')
+                elif build_sanitizer != sanitizer:
+                    problem(f'{rel}: {where}: built with {build_sanitizer}, run with {sanitizer}')
+                if not isinstance(seconds, int) or seconds <= 0:
+                    problem(f'{rel}: {where}: fuzz-seconds {seconds!r} is not a positive number')
+                check_storage(rel, where, with_)
+                if mode == 'code-change':
+                    if 'pull_request' not in triggers:
+                        problem(f'{rel}: {where}: code-change fuzzing not triggered by pull requests')
+                    if seconds != 600:
+                        problem(f'{rel}: {where}: code-change fuzz-seconds is {seconds}, expected 600')
+                elif mode == 'batch':
+                    if not schedules:
+                        problem(f'{rel}: {where}: batch fuzzing without a schedule')
+                    if not isinstance(seconds, int) or not 1800 <= seconds <= 7200:
+                        problem(f'{rel}: {where}: batch fuzz-seconds {seconds}, expected about 3600')
+                elif mode == 'prune':
+                    daily = [f for f in schedules
+                             if f[0].isdigit() and f[1].isdigit() and f[2:] == ['*', '*', '*']]
+                    if not daily:
+                        problem(f'{rel}: {where}: pruning not scheduled daily')
+                elif mode == 'coverage':
+                    if not schedules:
+                        problem(f'{rel}: {where}: coverage reports without a schedule')
+                    if sanitizer != 'coverage':
+                        problem(f'{rel}: {where}: coverage mode needs `sanitizer: coverage`')
+                else:
+                    problem(f'{rel}: {where}: unknown mode {mode!r}')
+                modes_seen.add(mode)
+                summary.append(f'{job_name}: {mode} ({sanitizer}, {seconds}s)')
+            else:
+                problem(f'{rel}: {where}: unexpected action {uses} (expected build_fuzzers@v1 / run_fuzzers@v1)')
+    on_text = ', '.join(str(name) for name in triggers)
+    print(f'   {rel}: on {on_text}; {"; ".join(summary) or "no ClusterFuzzLite steps"}; '
+          f'{len(mentioned)} paths mentioned, all present' if not any(p.startswith(rel) for p in PROBLEMS)
+          else f'   {rel}: problems below')
+    if not summary:
+        problem(f'{rel}: uses no google/clusterfuzzlite actions')
+
+
+def check_project_and_dockerfile():
+    cfl = os.path.join(ROOT, '.clusterfuzzlite')
+    for name in ('project.yaml', 'Dockerfile', 'build.sh'):
+        if not os.path.isfile(os.path.join(cfl, name)):
+            problem(f'.clusterfuzzlite/{name} is missing (the actions build from it)')
+    project, text = load_yaml(os.path.join(cfl, 'project.yaml'))
+    check_paths_mentioned('.clusterfuzzlite/project.yaml', text)
+    if not isinstance(project, dict) or project.get('language') != 'swift':
+        problem('.clusterfuzzlite/project.yaml: no `language: swift`')
+        project = project if isinstance(project, dict) else {}
+    with open(os.path.join(cfl, 'Dockerfile'), encoding='utf-8') as f:
+        dockerfile = f.read()
+    check_paths_mentioned('.clusterfuzzlite/Dockerfile', dockerfile)
+    froms = re.findall(r'^FROM\s+(\S+)', dockerfile, re.M)
+    if not froms or not froms[0].startswith('gcr.io/oss-fuzz-base/base-builder-swift'):
+        problem(f'.clusterfuzzlite/Dockerfile: FROM {froms[:1]} is not the OSS-Fuzz Swift builder image')
+    else:
+        tag = froms[0].split(':')[1] if ':' in froms[0] else None
+        base_os = project.get('base_os_version')
+        if base_os not in (None, 'legacy') and tag != base_os:
+            problem(f'.clusterfuzzlite/Dockerfile: image tag {tag} but project.yaml base_os_version {base_os}')
+    for line in re.findall(r'^COPY\s+(.+)$', dockerfile, re.M):
+        sources = [s for s in line.split()[:-1] if not s.startswith('--')]
+        for source in sources:
+            if source != '.' and not path_exists(source):
+                problem(f'.clusterfuzzlite/Dockerfile: COPY of {source}, which does not exist')
+    print(f'   .clusterfuzzlite: language {project.get("language")}, base_os_version '
+          f'{project.get("base_os_version", "legacy")}, image {froms[0] if froms else "?"}')
+
+
+def main():
+    check_project_and_dockerfile()
+    workflows = sorted(glob.glob(os.path.join(ROOT, '.github', 'workflows', 'cflite_*.yml'))
+                       + glob.glob(os.path.join(ROOT, '.github', 'workflows', 'cflite_*.yaml')))
+    if not workflows:
+        problem('no .github/workflows/cflite_*.yml')
+    modes = set()
+    for path in workflows:
+        check_workflow(path, modes)
+    for mode in ('code-change', 'batch', 'prune', 'coverage'):
+        if mode not in modes:
+            problem(f'no workflow runs ClusterFuzzLite in {mode} mode')
+    if PROBLEMS:
+        for message in PROBLEMS:
+            print(f'check-workflows: {message}', file=sys.stderr)
+        sys.exit(1)
+    print(f'   {len(workflows)} workflows: modes {", ".join(sorted(modes))}; all checks passed')
+
+
+if __name__ == '__main__':
+    main()
