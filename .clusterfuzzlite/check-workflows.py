@@ -449,9 +449,12 @@ def check_workflow(path, modes_seen):
             else:
                 problem(f'{rel}: {where}: unexpected action {uses} (expected build_fuzzers@v1 / run_fuzzers@v1)')
     on_text = ', '.join(str(name) for name in triggers)
-    print(f'   {rel}: on {on_text}; {"; ".join(summary) or "no ClusterFuzzLite steps"}; '
-          f'{len(mentioned)} paths mentioned, all present' if not any(p.startswith(rel) for p in PROBLEMS)
-          else f'   {rel}: problems below')
+    paths = (f'{len(mentioned)} repository paths mentioned, all present' if mentioned
+             else 'no repository paths mentioned')
+    if any(p.startswith(rel) for p in PROBLEMS):
+        print(f'   {rel}: problems below')
+    else:
+        print(f'   {rel}: on {on_text}; {"; ".join(summary) or "no ClusterFuzzLite steps"}; {paths}')
     if not summary:
         problem(f'{rel}: uses no google/clusterfuzzlite actions')
 
