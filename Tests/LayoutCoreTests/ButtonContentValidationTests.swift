@@ -100,6 +100,29 @@ import Testing
         #expect(error?.index == 3 && error?.field == "titleWidth")
     }
 
+    /// In a batch of several thousand controls, one bad value is found wherever it sits: the
+    /// first and last control, either side of every multiple of 2,048 (the validation scans
+    /// read large batches in chunks), in a length column, a byte column and the last column.
+    @Test(arguments: [0, 2047, 2048, 2049, 4095, 4096, 6143, 6144, 6150])
+    func aBadValueAnywhereInALargeBatch(at index: Int) {
+        var random = SplitMix64(seed: 12)
+        let good = ButtonContentColumns((0..<6151).map { _ in
+            ButtonContentGenerator.configuration(&random, as: Float.self)
+        })
+        var columns = good
+        columns.imageHeight[index] = -1
+        var error = checkedBatchError(columns, outputCount: 6151) { _ in }
+        #expect(error?.index == index && error?.field == "imageHeight")
+        columns = good
+        columns.imagePlacement[index] = 4
+        error = checkedBatchError(columns, outputCount: 6151) { _ in }
+        #expect(error?.index == index && error?.field == "imagePlacement")
+        columns = good
+        columns.mode[index] = 2
+        error = checkedBatchError(columns, outputCount: 6151) { _ in }
+        #expect(error?.index == index && error?.field == "mode")
+    }
+
     /// The one-control entry point validates too (index 0) and the reference never traps on
     /// garbage through the unchecked entry point.
     @Test func singleControl() {
