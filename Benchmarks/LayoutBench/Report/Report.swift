@@ -212,9 +212,14 @@ public struct BuildInfo: Hashable, Sendable, Codable {
     /// Where `swiftFlags` came from: `--build-flags`, or the SwiftPM build description next to
     /// the executable, or `unknown`.
     public var swiftFlagsSource: String
+    /// The git commit of the working directory the run started in (12 hex digits, `+dirty`
+    /// when tracked files were modified); absent when git could not tell, and in reports
+    /// written before it was recorded.
+    public var commit: String?
 
-    public init(configuration: String, swiftFlags: String, swiftFlagsSource: String) {
+    public init(configuration: String, swiftFlags: String, swiftFlagsSource: String, commit: String? = nil) {
         (self.configuration, self.swiftFlags, self.swiftFlagsSource) = (configuration, swiftFlags, swiftFlagsSource)
+        self.commit = commit
     }
 }
 

@@ -126,13 +126,35 @@ extension BuildInfo {
     /// `-target-cpu` and similar code-generation flags.
     public static func current(explicitFlags: String?, executablePath: String?) -> BuildInfo {
         let configuration = isDebug ? "debug" : "release"
+        let commit = gitCommit()
         if let explicitFlags {
-            return BuildInfo(configuration: configuration, swiftFlags: explicitFlags, swiftFlagsSource: "--build-flags")
+            return BuildInfo(configuration: configuration, swiftFlags: explicitFlags, swiftFlagsSource: "--build-flags", commit: commit)
         }
         if let executablePath, let (flags, source) = flagsFromBuildDescription(executablePath: executablePath) {
-            return BuildInfo(configuration: configuration, swiftFlags: flags, swiftFlagsSource: source)
+            return BuildInfo(configuration: configuration, swiftFlags: flags, swiftFlagsSource: source, commit: commit)
         }
-        return BuildInfo(configuration: configuration, swiftFlags: "", swiftFlagsSource: "unknown")
+        return BuildInfo(configuration: configuration, swiftFlags: "", swiftFlagsSource: "unknown", commit: commit)
+    }
+
+    /// `git rev-parse --short=12 HEAD` in the working directory, with `+dirty` when
+    /// `git status` lists modified tracked files; `nil` without git or outside a repository.
+    static func gitCommit() -> String? {
+        func git(_ arguments: [String]) -> String? {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git"] + arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            do { try process.run() } catch { return nil }
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { return nil }
+            return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        guard let hash = git(["rev-parse", "--short=12", "HEAD"]), !hash.isEmpty else { return nil }
+        let dirty = git(["status", "--porcelain", "--untracked-files=no"]).map { !$0.isEmpty } ?? false
+        return hash + (dirty ? "+dirty" : "")
     }
 
     /// Code-generation flags worth reporting when they appear in a build description.
