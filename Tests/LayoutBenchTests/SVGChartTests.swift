@@ -66,19 +66,58 @@ struct SVGChartTests {
         #expect(chart.elements.filter { $0.name == "circle" }.count >= 6)
     }
 
-    @Test func floorLineFollowsTheFloorOfEverySize() {
-        // A report with cache bandwidth has a floor at every size: the line goes through each.
+    @Test func floorLineFollowsTheFloorOfEverySizeInSteps() {
+        // A report with cache bandwidth has a floor at every size: the line goes through each,
+        // as steps (horizontal, then vertical at the next size), never diagonally.
         var report = sampleReport()
         for index in report.rows.indices where report.rows[index].variant == "kernel" {
             report.rows[index].floorNsPerControl = report.rows[index].size < 1_000_000 ? 0.5 : 83.0 / 20
         }
         let chart = SVGCollector.parse(ReportWriter.nsChart(report, kernel: "button-content", precision: "Float").render())
-        let guides = chart.elements.filter { $0.name == "path" && $0.attributes["stroke-dasharray"] == "5 3" }
-        #expect(guides.count == 2)
-        for guide in guides {
-            let path = guide.attributes["d"] ?? ""
-            #expect(path.filter { $0 == "M" }.count == 1 && path.filter { $0 == "L" }.count == 1, "\(path)")
+        let floors = chart.elements.filter { $0.name == "path" && $0.attributes["stroke-dasharray"] == "5 3" }
+        #expect(floors.count == 2)
+        for floor in floors {
+            let path = floor.attributes["d"] ?? ""
+            #expect(path.filter { $0 == "M" }.count == 1 && !path.contains("L"), "\(path)")
+            #expect(path.filter { $0 == "H" }.count == 1 && path.filter { $0 == "V" }.count == 1, "\(path)")
+            // Grey, unlike every kernel line.
+            let stroke = floor.attributes["stroke"] ?? ""
+            #expect(stroke.count == 7 && stroke.dropFirst(1).prefix(2) == stroke.dropFirst(3).prefix(2)
+                    && stroke.dropFirst(3).prefix(2) == stroke.dropFirst(5).prefix(2), "not grey: \(stroke)")
         }
+        // The kernel lines are neither grey nor dashed like a floor.
+        let kernelStrokes = Set(chart.elements.filter { $0.name == "path" && $0.attributes["stroke-width"] == "2" }.compactMap { $0.attributes["stroke"] })
+        #expect(kernelStrokes.isDisjoint(with: Set(floors.compactMap { $0.attributes["stroke"] })))
+        // The legend says the dashed grey lines are floors, not timings.
+        #expect(chart.texts.contains { $0.contains("floors") && $0.contains("not timings") })
+    }
+
+    @Test func aFloorOfOneSizeIsAShortHorizontalMark() {
+        // sampleReport has a floor at 4M only.
+        let chart = SVGCollector.parse(ReportWriter.nsChart(sampleReport(), kernel: "button-content", precision: "Float").render())
+        let floors = chart.elements.filter { $0.name == "path" && $0.attributes["stroke-dasharray"] == "5 3" }
+        #expect(floors.count == 2)
+        for floor in floors {
+            let path = floor.attributes["d"] ?? ""
+            #expect(path.hasPrefix("M") && path.filter { $0 == "H" }.count == 1 && !path.contains("L") && !path.contains("V"), "\(path)")
+        }
+    }
+
+    @Test func everyChartNamesItsRunDateCommitAndMachine() {
+        var report = sampleReport()
+        report.build.commit = "0123456789ab"
+        for (name, chart) in ReportWriter.charts(report) {
+            let parsed = SVGCollector.parse(chart.render())
+            let footers = parsed.elements.filter { $0.name == "text" && $0.attributes["class"] == "footer" }
+            #expect(footers.count == 1, "\(name)")
+            let footer = parsed.texts.first { $0.hasPrefix("Run of ") } ?? ""
+            for part in ["2025-01-01T00:00:00Z", "commit 0123456789ab", "Test CPU <&>", "2 cores"] {
+                #expect(footer.contains(part), "\(name): \(footer)")
+            }
+        }
+        // A report without a commit (written before it was recorded) says so.
+        let old = SVGCollector.parse(ReportWriter.speedupChart(sampleReport(), kernel: "button-content").render())
+        #expect(old.texts.contains { $0.hasPrefix("Run of ") && $0.contains("commit unknown") })
     }
 
     @Test func speedupChartHasOneSeriesPerPrecisionAndThreadCount() {

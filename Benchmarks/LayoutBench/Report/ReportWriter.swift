@@ -4,8 +4,10 @@
 import Foundation
 
 public enum ReportWriter {
-    /// Colors per kernel thread count (1 thread, 2 threads, more) and for the reference.
-    static let referenceColor = "#666666"
+    /// Colors per kernel thread count (1 thread, 2 threads, more) and for the reference; the
+    /// floors are greys (per thread count), dashed and stepped, so no floor looks like a timing.
+    static let referenceColor = "#111111"
+    static let floorColors = ["#808080", "#b0b0b0", "#5a5a5a", "#c8c8c8"]
     static let threadColors = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"]
     static let doubleColors = ["#17becf", "#ff7f0e", "#bcbd22", "#8c564b"]
 
@@ -68,18 +70,31 @@ public enum ReportWriter {
                 if let last = floors.last {
                     guides.append(.init(
                         name: "floor, \(unchecked ? "unchecked" : "kernel") \(t)t: \(Format.ns(last.y)) ns at \(SVGChart.sizeLabel(Int(last.x)))",
-                        color: threadColor(index), points: floors, dash: unchecked ? "1 3" : "5 3"))
+                        color: threadColor(index, floorColors), points: floors, dash: unchecked ? "1 3" : "5 3", steps: true))
                 }
             }
             if let bytes = rows.first(where: { $0.variant == variant })?.bytesPerControl {
                 floorNotes.append("\(variantLabel(variant)) \(bytes) B")
             }
         }
-        return SVGChart(
+        var chart = SVGChart(
             title: "\(kernel), \(precision): time per control",
             subtitle: "median of \(report.settings.repetitions) repetitions, bars min to p90. Floor = bytes per control (\(floorNotes.joined(separator: ", "))) / best copy-or-triad bandwidth where the batch lives: memory beyond the \(report.machine.lastLevelCacheBytes >> 20) MiB last-level cache, otherwise the largest measured cache working set no larger than the batch.",
             xLabel: "controls per batch (N, log scale)", yLabel: "time per control (ns, log scale)",
             xScale: .log, yScale: .log, series: series, guides: guides, xTicksAsSizes: true)
+        chart.footer = chartFooter(report)
+        chart.guidesLegendTitle = "floors (grey, dashed: bounds, not timings)"
+        return chart
+    }
+
+    /// The footer of every chart: the run's date, commit, machine and build, so that a chart
+    /// shown on its own still says where its figures come from.
+    public static func chartFooter(_ report: BenchReport) -> String {
+        let m = report.machine
+        let flags = report.build.swiftFlags.isEmpty ? "default flags" : report.build.swiftFlags
+        return "Run of \(report.date), commit \(report.build.commit ?? "unknown"); \(m.cpuModel), "
+            + "\(m.activeCores) cores (\(m.logicalCores) logical); \(report.build.configuration) build, \(flags)"
+            + (report.settings.quick ? "; --quick run" : "")
     }
 
     static func point(_ row: ResultRow) -> SVGChart.Point {
@@ -102,13 +117,15 @@ public enum ReportWriter {
                     }))
             }
         }
-        return SVGChart(
+        var chart = SVGChart(
             title: "\(kernel): kernel speedup over the scalar reference",
             subtitle: "median reference time / median kernel time, bars: 95% bootstrap interval; the reference always runs on 1 thread",
             xLabel: "controls per batch (N, log scale)", yLabel: "speedup (reference time / kernel time)",
             xScale: .log, yScale: .linear, series: series,
             rules: [.init(name: "no speedup (1x)", color: "#444444", y: 1)],
             yInclude: [0, 1], xTicksAsSizes: true)
+        chart.footer = chartFooter(report)
+        return chart
     }
 
     /// Every chart of the report: (file name, chart).

@@ -1,5 +1,6 @@
 // Line charts as standalone SVG, written without outside tools: log or linear axes with
-// labelled ticks, a legend, error bars, horizontal reference lines and dashed guide lines.
+// labelled ticks, a legend, error bars, horizontal reference lines, dashed guide lines (drawn
+// as steps when they are bounds that jump between levels) and a footer naming the run.
 
 import Foundation
 
@@ -48,8 +49,13 @@ public struct SVGChart: Sendable {
         public var points: [Point]
         /// An SVG dash pattern.
         public var dash: String
-        public init(name: String, color: String, points: [Point], dash: String = "2 4") {
-            (self.name, self.color, self.points, self.dash) = (name, color, points, dash)
+        /// Drawn as steps: each point's value holds up to the next point's x, where a vertical
+        /// segment joins the two levels (a floor is constant within a cache level and jumps
+        /// between levels; a diagonal would invent values in between). A single point is a
+        /// short horizontal mark.
+        public var steps: Bool
+        public init(name: String, color: String, points: [Point], dash: String = "2 4", steps: Bool = false) {
+            (self.name, self.color, self.points, self.dash, self.steps) = (name, color, points, dash, steps)
         }
     }
 
@@ -66,6 +72,12 @@ public struct SVGChart: Sendable {
     public var yInclude: [Double]
     /// Label x ticks as sizes (16, 1K, 4M) instead of plain numbers.
     public var xTicksAsSizes: Bool
+    /// A line at the bottom of the image naming where the figures come from (the run's date,
+    /// commit and machine); none when empty.
+    public var footer = ""
+    /// A heading in the legend above the guides (e.g. that they are bounds, not measurements);
+    /// none when empty.
+    public var guidesLegendTitle = ""
 
     public var width = 980.0
     public var height = 500.0
@@ -82,7 +94,7 @@ public struct SVGChart: Sendable {
     var plotLeft: Double { 80 }
     var plotTop: Double { subtitle.isEmpty ? 48 : 50 + 15 * Double(Self.wrap(subtitle, width: Int((width - plotLeft - 20) / 6.6)).count) }
     var plotRight: Double { width - 300 }
-    var plotBottom: Double { height - 62 }
+    var plotBottom: Double { height - (footer.isEmpty ? 62 : 74) }
 
     /// The SVG document.
     public func render() -> String {
@@ -134,7 +146,7 @@ public struct SVGChart: Sendable {
         }
         svg += "</g>\n"
         // Axis labels.
-        svg += "<text class=\"x-label\" x=\"\(f((plotLeft + plotRight) / 2))\" y=\"\(f(height - 18))\" font-size=\"13\" text-anchor=\"middle\">\(Self.escape(xLabel))</text>\n"
+        svg += "<text class=\"x-label\" x=\"\(f((plotLeft + plotRight) / 2))\" y=\"\(f(plotBottom + 44))\" font-size=\"13\" text-anchor=\"middle\">\(Self.escape(xLabel))</text>\n"
         svg += "<text class=\"y-label\" x=\"0\" y=\"0\" font-size=\"13\" text-anchor=\"middle\" transform=\"translate(22,\(f((plotTop + plotBottom) / 2))) rotate(-90)\">\(Self.escape(yLabel))</text>\n"
 
         // Rules, then series (so the data draws on top).
@@ -147,7 +159,15 @@ public struct SVGChart: Sendable {
         for guide in guides {
             let points = guide.points.sorted { $0.x < $1.x }
             guard !points.isEmpty else { continue }
-            let path = points.enumerated().map { "\($0.offset == 0 ? "M" : "L")\(f(px($0.element.x))) \(f(py($0.element.y)))" }.joined()
+            let path: String
+            if !guide.steps {
+                path = points.enumerated().map { "\($0.offset == 0 ? "M" : "L")\(f(px($0.element.x))) \(f(py($0.element.y)))" }.joined()
+            } else if points.count == 1 {
+                path = "M\(f(px(points[0].x) - 12)) \(f(py(points[0].y)))H\(f(px(points[0].x) + 12))"
+            } else {
+                path = "M\(f(px(points[0].x))) \(f(py(points[0].y)))"
+                    + points.dropFirst().map { "H\(f(px($0.x)))V\(f(py($0.y)))" }.joined()
+            }
             svg += "<g class=\"guide\" data-name=\"\(Self.escape(guide.name))\">"
             svg += "<path d=\"\(path)\" fill=\"none\" stroke=\"\(guide.color)\" stroke-width=\"1.6\" stroke-dasharray=\"\(guide.dash)\"/>"
             svg += "</g>\n"
@@ -182,13 +202,24 @@ public struct SVGChart: Sendable {
             svg += "<text x=\"\(f(legendX + 36))\" y=\"\(f(legendY + 4))\">\(Self.escape(s.name))</text>\n"
             legendY += 22
         }
-        let lines = rules.map { ($0.name, $0.color, $0.dash) } + guides.filter { !$0.points.isEmpty }.map { ($0.name, $0.color, $0.dash) }
-        for (name, color, dash) in lines {
+        let shownGuides = guides.filter { !$0.points.isEmpty }
+        func legendLine(_ name: String, _ color: String, _ dash: String) {
             svg += "<line x1=\"\(f(legendX))\" y1=\"\(f(legendY))\" x2=\"\(f(legendX + 28))\" y2=\"\(f(legendY))\" stroke=\"\(color)\" stroke-width=\"1.6\" stroke-dasharray=\"\(dash)\"/>"
             svg += "<text x=\"\(f(legendX + 36))\" y=\"\(f(legendY + 4))\">\(Self.escape(name))</text>\n"
             legendY += 22
         }
-        svg += "</g>\n</svg>\n"
+        for rule in rules { legendLine(rule.name, rule.color, rule.dash) }
+        if !shownGuides.isEmpty && !guidesLegendTitle.isEmpty {
+            legendY += 4
+            svg += "<text class=\"legend-title\" x=\"\(f(legendX))\" y=\"\(f(legendY + 4))\" font-style=\"italic\">\(Self.escape(guidesLegendTitle))</text>\n"
+            legendY += 22
+        }
+        for guide in shownGuides { legendLine(guide.name, guide.color, guide.dash) }
+        svg += "</g>\n"
+        if !footer.isEmpty {
+            svg += "<text class=\"footer\" x=\"8\" y=\"\(f(height - 8))\" font-size=\"11\" fill=\"#555\">\(Self.escape(footer))</text>\n"
+        }
+        svg += "</svg>\n"
         return svg
     }
 
