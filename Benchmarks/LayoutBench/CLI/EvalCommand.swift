@@ -40,9 +40,11 @@ extension LayoutBenchCLI {
                 case .enumeration(let names): kind = names.joined(separator: "|")
                 }
                 if let value = column.defaultValue { kind += ", default \(value)" } else { kind += ", required" }
-                text += "  \(column.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(column.summary) (\(kind))\n"
+                // Wrapped to 100 columns, continued under the summary.
+                text += Terminal.wrap("  \(column.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(column.summary) (\(kind))",
+                                      indent: String(repeating: " ", count: width + 4))
             }
-            text += "  output: \(kernel.outputColumns.joined(separator: ", "))\n"
+            text += Terminal.wrap("  output: \(kernel.outputColumns.joined(separator: ", "))", indent: "    ")
         }
         return text
     }

@@ -22,12 +22,14 @@ extension LayoutBenchCLI {
       --quick              sizes 64,1K,16K,256K, 11 repetitions of 5 ms, 64 MiB bandwidth arrays:
                            under a minute, for CI
       --output DIR         where to write latest.json, latest.csv, *.svg, README.md
-                           (default: Reports/benchmarks for the full default run; \(RunOptions.partialOutputDirectory)
-                           for a partial run: --quick, --filter, --sizes, --precision, --threads,
-                           --repetitions, --budget-ms, --warmup-ms, --bandwidth-mib,
-                           --distinct-controls or --seed)
+                           (default: Reports/benchmarks for the full default run;
+                           \(RunOptions.partialOutputDirectory) for a partial run: --quick,
+                           --filter, --sizes, --precision, --threads, --repetitions,
+                           --budget-ms, --warmup-ms, --bandwidth-mib, --distinct-controls
+                           or --seed)
       --no-write           write no files, only stdout
-      --format F           stdout format: table (default), json or csv
+      --format F           stdout format: table (default: the headline first, every table
+                           at most 100 columns wide), json or csv
       --repetitions N      timed repetitions per size (default 15)
       --budget-ms X        target duration of one timed measurement (default 40)
       --warmup-ms X        untimed warm-up per variant and size (default 20)
@@ -142,7 +144,8 @@ extension LayoutBenchCLI {
             }
         }
         let runner = Runner(options: options, subjects: subjects, log: { line in
-            if options.progress { streams.err("layout-bench: \(line)\n") }
+            // Long lines (the column placement note) are wrapped to the terminal's width.
+            if options.progress { streams.err(Terminal.wrap("layout-bench: \(line)")) }
         })
         if runner.selectedSubjects.isEmpty {
             throw UsageError("no kernel matches --filter \(options.filters.joined(separator: ",")) and --precision \(options.precisions.joined(separator: ",")) (kernels: \(Set(subjects.map { $0.kernel }).sorted().joined(separator: ", ")))")
@@ -165,7 +168,7 @@ extension LayoutBenchCLI {
         // Before anything is allocated for the run: the subjects' columns are then placed the
         // same way whatever ran before them (Run/ColumnPlacement.swift).
         let placement = ColumnPlacement.pin()
-        if options.progress { streams.err("layout-bench: \(placement.note)\n") }
+        runner.log(placement.note)
         // Read before measuring: the report records the load average and the date at the start.
         let machine = MachineInfo.current()
         let toolchain = ToolchainInfo.current()
@@ -182,13 +185,7 @@ extension LayoutBenchCLI {
         report.notes.append(placement.note)
         switch options.format {
         case .table:
-            streams.out(ReportWriter.table(report).text())
-            streams.out("\nHeadline\n" + ReportWriter.headline(report).text())
-            streams.out("\nRoofline\n" + ReportWriter.bandwidthTable(report).text() + ReportWriter.rooflineTable(report).text())
-            if report.cacheBandwidth?.isEmpty == false {
-                streams.out("\nCache bandwidth\n" + ReportWriter.cacheBandwidthTable(report).text()
-                            + "\nKernel time over its floor, 1 thread\n" + ReportWriter.floorBySizeTable(report).text())
-            }
+            streams.out(ReportWriter.terminal(report))
         case .json:
             streams.out(String(decoding: try report.jsonData(), as: UTF8.self) + "\n")
         case .csv:

@@ -179,15 +179,21 @@ public enum ReportWriter {
         report.roofline.first { $0.kernel == kernel && $0.precision == precision && $0.variant == variant && $0.threads == threads }
     }
 
+    /// The sizes the headline shows: 16K (or the size nearest to it, log scale, below the
+    /// largest) and the largest measured size (4M in a full run).
+    static func headlineSizes(_ report: BenchReport) -> (mid: Int, large: Int) {
+        let sizes = Array(Set(report.rows.map(\.size))).sorted()
+        let large = sizes.last ?? 16_384
+        let smaller = sizes.dropLast()
+        let mid = smaller.min { abs(log2(Double($0)) - 14) < abs(log2(Double($1)) - 14) } ?? large
+        return (mid, large)
+    }
+
     /// The headline: speedup at 16K and at the largest size per kernel and precision, and the
     /// roofline fraction at the largest size.
     public static func headline(_ report: BenchReport) -> TextTable {
         let threads = kernelThreads(report)
-        let sizes = Array(Set(report.rows.map(\.size))).sorted()
-        let large = sizes.last ?? 16_384
-        // 16K, or the size nearest to it (log scale) below the largest.
-        let smaller = sizes.dropLast()
-        let mid = smaller.min { abs(log2(Double($0)) - 14) < abs(log2(Double($1)) - 14) } ?? large
+        let (mid, large) = headlineSizes(report)
         let headlineSizes = mid == large ? [mid] : [mid, large]
         var header = ["kernel", "precision"]
         for size in headlineSizes {
@@ -217,6 +223,127 @@ public enum ReportWriter {
                 table.append(cells)
             }
         }
+        return table
+    }
+
+    // MARK: Terminal
+
+    /// What `run` prints on stdout (`--format table`): the headline first, then every size,
+    /// the roofline and the cache bandwidth, each table at most `TextTable.terminalWidth`
+    /// columns wide, with short column titles explained in a legend under it.
+    public static func terminal(_ report: BenchReport) -> String {
+        let width = TextTable.terminalWidth
+        let (mid, large) = headlineSizes(report)
+        let sizes = mid == large ? SVGChart.sizeLabel(large) : "\(SVGChart.sizeLabel(mid)) and \(SVGChart.sizeLabel(large))"
+        let partial = large != RunOptions.defaultSizes.last!
+        var out = "Headline: speedup at \(sizes)\(partial ? " (the largest size this run measured)" : ""), x floor\n"
+        out += terminalHeadline(report).text(maxWidth: width, keyColumns: 3)
+        for t in kernelThreads(report) {
+            out += "\nAll sizes, kernel on \(threadsLabel(t)) (the reference on 1)\n"
+            out += terminalSizesTable(report, threads: t).text(maxWidth: width, keyColumns: 4)
+        }
+        out += "\nRoofline: memory bandwidth (STREAM copy and triad, GB/s)\n"
+        out += terminalBandwidthTable(report, cache: false).text(maxWidth: width, keyColumns: 1)
+        out += "\nEach kernel at its largest size against its bandwidth floor\n"
+        out += terminalRooflineTable(report).text(maxWidth: width, keyColumns: 3)
+        if report.cacheBandwidth?.isEmpty == false {
+            out += "\nCache bandwidth (GB/s)\n" + terminalBandwidthTable(report, cache: true).text(maxWidth: width, keyColumns: 2)
+            var floors = floorBySizeTable(report)
+            floors.header = ["kernel", "precision", "variant"] + floors.header.dropFirst(3).map { String($0.dropFirst("x floor ".count)) }
+            floors.rows = floors.rows.map { [$0[0], $0[1], shortVariant($0[2])] + $0.dropFirst(3) }
+            floors.legend = ["Kernel time / its bandwidth floor at each size N, 1 thread (1.00x = at the floor)."]
+            out += "\nKernel time over its floor by N, 1 thread\n" + floors.text(maxWidth: width, keyColumns: 3)
+        }
+        return out
+    }
+
+    /// "checked" or "unchecked" for a kernel variant.
+    static func shortVariant(_ variant: String) -> String {
+        variant == "kernel-unchecked" ? "unchecked" : (variant == "kernel" ? "checked" : variant)
+    }
+
+    /// The headline for the terminal: a line per kernel, precision and thread count.
+    static func terminalHeadline(_ report: BenchReport) -> TextTable {
+        let (mid, large) = headlineSizes(report)
+        let headlineSizes = mid == large ? [mid] : [mid, large]
+        let variants = kernelVariants(report)
+        var header = ["kernel", "precision", "thr"] + headlineSizes.map { "speedup \(SVGChart.sizeLabel($0))" }
+        header += ["ns \(SVGChart.sizeLabel(large))", "x floor \(SVGChart.sizeLabel(large))"]
+        var table = TextTable(header: header, rightAligned: Set(2..<header.count))
+        var inCache = false
+        for kernel in kernels(report) {
+            for precision in precisions(report, kernel: kernel) {
+                for t in kernelThreads(report) {
+                    var cells = [kernel, precision, String(t)]
+                    for size in headlineSizes {
+                        cells.append(Format.interval(kernelRow(report, kernel, precision, threads: t, size: size)?.speedup))
+                    }
+                    cells.append(kernelRow(report, kernel, precision, threads: t, size: large).map { Format.ns($0.nsPerControl.median) } ?? "-")
+                    cells.append(variants.map { variant -> String in
+                        guard let entry = rooflineEntry(report, kernel, precision, variant: variant, threads: t) else { return "-" }
+                        if !entry.exceedsCache { inCache = true }
+                        return Format.ratio(entry.ratioToFloor) + (entry.exceedsCache ? "" : "*")
+                    }.joined(separator: " / "))
+                    table.append(cells)
+                }
+            }
+        }
+        table.legend = [
+            "thr: kernel threads (the reference always runs on 1). speedup: reference time / kernel time "
+                + "(medians) [95% bootstrap interval]. ns: kernel ns per control (median).",
+            "x floor: kernel time / the time the machine's bandwidth allows (1.00x = at the floor)"
+                + (variants.count > 1 ? ", checked / unchecked kernel" : "")
+                + (inCache ? "; *: the batch fits in the last-level cache, floor from cache bandwidth." : "."),
+        ]
+        return table
+    }
+
+    /// Every size for one kernel thread count: the reference, the kernel and its speedup.
+    static func terminalSizesTable(_ report: BenchReport, threads t: Int) -> TextTable {
+        var table = TextTable(header: ["kernel", "precision", "N", "variant", "ref ns", "ns", "speedup [95% CI]"],
+                              rightAligned: [2, 4, 5, 6])
+        for kernel in kernels(report) {
+            for precision in precisions(report, kernel: kernel) {
+                let rows = report.rows.filter { $0.kernel == kernel && $0.precision == precision }
+                for reference in rows where reference.variant == "reference" {
+                    for variant in kernelVariants(report) {
+                        guard let row = rows.first(where: { $0.variant == variant && $0.size == reference.size && $0.threads == t })
+                        else { continue }
+                        table.append([kernel, precision, SVGChart.sizeLabel(reference.size), variant,
+                                      Format.ns(reference.nsPerControl.median), Format.ns(row.nsPerControl.median),
+                                      Format.interval(row.speedup)])
+                    }
+                }
+            }
+        }
+        table.legend = ["ref ns, ns: reference and kernel ns per control (medians); speedup: ref ns / ns."]
+        return table
+    }
+
+    /// Memory (or cache) bandwidth with short column titles.
+    static func terminalBandwidthTable(_ report: BenchReport, cache: Bool) -> TextTable {
+        var table = cache ? cacheBandwidthTable(report) : bandwidthTable(report)
+        let first = cache ? ["threads", "working set"] : ["threads"]
+        table.header = first + ["copy median", "copy best", "triad median", "triad best"] + (cache ? [] : ["arrays"])
+        return table
+    }
+
+    static func terminalRooflineTable(_ report: BenchReport) -> TextTable {
+        var table = TextTable(header: ["kernel", "variant", "precision", "thr", "N", "B/ctl", "GB/s", "floor ns", "ns", "x floor", "x best"],
+                              rightAligned: Set(3..<11))
+        var inCache = false
+        for e in report.roofline {
+            if !e.exceedsCache { inCache = true }
+            table.append([e.kernel, shortVariant(e.variant), e.precision, String(e.threads), SVGChart.sizeLabel(e.size),
+                          String(e.bytesPerControl), Format.gb(e.bandwidthGBps), Format.ns(e.floorNsPerControl),
+                          Format.ns(e.medianNsPerControl), Format.ratio(e.ratioToFloor) + (e.exceedsCache ? "" : "*"),
+                          Format.ratio(e.bestRatioToFloor)])
+        }
+        table.legend = [
+            "thr: threads; B/ctl: bytes moved per control; GB/s: the bandwidth the floor uses; floor ns = B/ctl / GB/s; "
+                + "ns: kernel median; x floor: ns / floor ns (x best: the fastest repetition's)"
+                + (inCache ? "; *: the batch fits in the last-level cache." : "."),
+        ]
         return table
     }
 
