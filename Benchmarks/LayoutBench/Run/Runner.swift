@@ -179,6 +179,16 @@ public struct Runner {
         let selected = selectedSubjects
         let threads = Array(Set(options.threads.map { max(1, $0) })).sorted()
         let started = BenchClock.now()
+        // Every line goes through `progress`, whose heartbeat names the phase under way when
+        // nothing was printed for 5 s (a 4M batch's checks, warm-up and repetitions).
+        let progress = ProgressLog(log: self.log)
+        progress.start()
+        defer { progress.stop() }
+        func log(_ line: String) { progress.line(line) }
+        func elapsed() -> Int { progress.elapsedSeconds }
+        let total = selected.count * options.sizes.count
+        log("\(total) step\(total == 1 ? "" : "s") (kernel, precision, size): about \(Self.estimatedSeconds(options, selected, threads: threads)) s "
+            + "of timing at the budgets, more where one call outlasts them (large sizes), plus bandwidth loops")
 
         log("measuring memory bandwidth (\(options.bandwidthArrayBytes >> 20) MiB per array, threads \(threads.map(String.init).joined(separator: ",")))")
         var copyRates: [Int: [Double]] = [:]
@@ -186,6 +196,7 @@ public struct Runner {
         var arrayBytes = options.bandwidthArrayBytes
         func sampleBandwidth() {
             for t in threads {
+                progress.phase("  memory bandwidth, \(Self.threadsText(t))")
                 let sample = Bandwidth.sample(threads: t, arrayBytes: options.bandwidthArrayBytes, passes: options.bandwidthPasses)
                 copyRates[t, default: []] += sample.copy
                 triadRates[t, default: []] += sample.triad
@@ -203,6 +214,7 @@ public struct Runner {
         func sampleCacheBandwidth() {
             for t in threads {
                 for bytes in cacheArrayBytes {
+                    progress.phase("  cache bandwidth, \(Bandwidth.bytesLabel(3 * bytes)), \(Self.threadsText(t))")
                     let sample = Bandwidth.sample(threads: t, arrayBytes: bytes, passes: options.bandwidthPasses,
                                                   minimumPassNanoseconds: 2e6)
                     cacheRates[t, default: [:]][bytes, default: ([], [])].copy += sample.copy
@@ -213,20 +225,18 @@ public struct Runner {
         sampleCacheBandwidth()
 
         var measurements: [SizeMeasurement] = []
-        let total = selected.count * options.sizes.count
         var step = 0
         let measuringStarted = BenchClock.now()
         for subject in selected {
             for size in options.sizes {
                 step += 1
-                let elapsed = Double(BenchClock.now() - started) / 1e9
-                log("[\(step)/\(total)] \(subject.kernel) \(subject.precision) N=\(size)  (\(Int(elapsed)) s"
+                log("[\(step)/\(total)] \(subject.kernel) \(subject.precision) N=\(SVGChart.sizeLabel(size))  (\(elapsed()) s"
                     + Self.remaining(done: step - 1, of: total, since: measuringStarted) + ")")
-                measurements.append(try measure(subject, size: size, threads: threads))
+                measurements.append(try measure(subject, size: size, threads: threads, progress: progress))
             }
         }
 
-        log("measuring memory bandwidth again (as long as at the start)")
+        log("measuring memory and cache bandwidth again (as long as at the start)  (\(elapsed()) s)")
         sampleBandwidth()
         sampleCacheBandwidth()
         let bandwidth = threads.map {
@@ -247,10 +257,30 @@ public struct Runner {
             cacheBandwidthArrayBytes: cacheArrayBytes,
             distinctControls: options.distinctControls > 1 ? options.distinctControls : nil)
         let duration = Double(BenchClock.now() - started) / 1e9
+        progress.phase(nil)
         log("done in \(Int(duration)) s")
         return RunMeasurements(
             measurements: measurements, bandwidth: bandwidth, cacheBandwidth: cacheBandwidth,
             settings: settings, durationSeconds: duration)
+    }
+
+    /// "1 thread", "2 threads".
+    static func threadsText(_ t: Int) -> String { t == 1 ? "1 thread" : "\(t) threads" }
+
+    /// The seconds the warm-ups and timed repetitions take when every call fits its budget:
+    /// a floor for the measuring part of a run (one call at 4M can outlast a 40 ms budget).
+    static func estimatedSeconds(_ options: RunOptions, _ subjects: [any LayoutBenchSubject.Type], threads: [Int]) -> Int {
+        var milliseconds = 0.0
+        for subject in subjects {
+            let kernelVariants = subject.hasUncheckedKernel ? 2 : 1
+            let variants = 1 + kernelVariants * threads.count
+            // Per size: each variant's warm-up, then one rotation per thread count of the
+            // reference and that count's kernel variants.
+            milliseconds += Double(options.sizes.count) * (
+                Double(variants) * options.warmupMilliseconds
+                    + Double(threads.count * (1 + kernelVariants) * options.repetitions) * options.budgetMilliseconds)
+        }
+        return Int((milliseconds / 1000).rounded())
     }
 
     /// How many batches of `size` controls a size is measured on: enough for
@@ -277,7 +307,12 @@ public struct Runner {
     /// reference's branches for the whole batch (up to about 16K thumb-track controls here),
     /// which the reference would not see in an app that lays out different controls each
     /// frame; several batches keep it from doing so, at the price of a larger working set.
-    public func measure(_ type: any LayoutBenchSubject.Type, size: Int, threads: [Int]) throws -> SizeMeasurement {
+    /// `progress` is told each phase (building, checking, warming up, each repetition) for
+    /// its heartbeat.
+    public func measure(_ type: any LayoutBenchSubject.Type, size: Int, threads: [Int],
+                        progress: ProgressLog? = nil) throws -> SizeMeasurement {
+        func tick(_ what: String) { progress?.phase("  \(type.kernel) \(type.precision) N=\(SVGChart.sizeLabel(size)): \(what)") }
+        tick("building the inputs")
         let batchCount = Self.batchCount(size: size, distinctControls: options.distinctControls)
         var batches = (0..<batchCount).map { type.init(count: size, seed: options.seed &+ UInt64($0)) }
         var turn = 0
@@ -301,6 +336,7 @@ public struct Runner {
         }
         /// Every kernel variant against the reference, bit for bit, on every batch.
         func verifyAll(_ when: String) throws {
+            tick("checking the kernels against the reference\(when)")
             for index in batches.indices {
                 batches[index].runReference()
                 for variant in 1..<variants.count {
@@ -320,6 +356,7 @@ public struct Runner {
         let warmup = options.warmupMilliseconds * 1e6
         var iterations = [Int](repeating: 1, count: variants.count)
         for variant in variants.indices {
+            tick("warming up (\(variant + 1) of \(variants.count) variants)")
             var calls = 0
             var spent = 0.0
             var batch = 1
@@ -339,6 +376,7 @@ public struct Runner {
         for (rotation, members) in Self.rotations(variantThreads: variants.map(\.threads)).enumerated() {
             var referenceSamples: [Double] = []
             for repetition in 0..<options.repetitions {
+                tick("timing \(Self.threadsText(variants[members.last!].threads)), repetition \(repetition + 1) of \(options.repetitions)")
                 // Rotate the order so no variant always runs first (after a cold stretch) or last.
                 for slot in members.indices {
                     let variant = members[(slot + repetition) % members.count]
@@ -357,6 +395,7 @@ public struct Runner {
 
         // Check again and consume the outputs.
         try verifyAll(" after timing")
+        tick("checksums of the outputs")
         for batch in batches { benchSink(batch.checksum()) }
 
         return SizeMeasurement(
