@@ -184,4 +184,42 @@ struct ReportIOTests {
         bare.roofline = []
         #expect(!ReportWriter.readme(bare, native: nil).contains("## Targets"))
     }
+
+    /// The floor target is for 4M: a run that stopped below it says so instead of judging.
+    @Test func floorTargetAt4MIsNotJudgedAtASmallerSize() {
+        let full = ReportWriter.readme(sampleReport(), native: nil)
+        let fullLine = full.split(separator: "\n").first { $0.contains("at 4M within 1.3x of the bandwidth floor") }
+        #expect(fullLine?.hasSuffix("| yes |") == true, "\(fullLine ?? "")")
+        var quick = sampleReport()
+        quick.roofline = quick.roofline.map { entry in
+            var entry = entry
+            entry.size = 262_144
+            entry.exceedsCache = false
+            return entry
+        }
+        let line = ReportWriter.readme(quick, native: nil).split(separator: "\n").first { $0.contains("within 1.3x of the bandwidth floor") }
+        #expect(line?.contains("at 4M within") == true && line?.contains("not measured in this run") == true, "\(line ?? "")")
+        #expect(line?.hasSuffix("| - |") == true, "\(line ?? "")")
+    }
+
+    /// A figure quoted from the native/ run carries that run's date and machine.
+    @Test func nativeFigureNamesItsRun() {
+        var report = sampleReport()
+        report.rows = report.rows.map { row in
+            var row = row
+            if row.size == 1_024 { row.size = 16_384 }
+            return row
+        }
+        var native = report
+        native.date = "2025-02-02T00:00:00Z"
+        native.machine.cpuModel = "Native CPU"
+        native.build.commit = "abcdefabcdef"
+        let readme = ReportWriter.readme(report, native: native)
+        let line = readme.split(separator: "\n").first { $0.contains("-target-cpu native") && $0.hasPrefix("| button-content") }
+        #expect(line?.contains("native/ run of 2025-02-02T00:00:00Z on Native CPU, 2 cores (commit abcdefabcdef)") == true, "\(line ?? "")")
+        // The README names its own run's date and machine before the headline, which comes first.
+        let headline = readme.range(of: "## Headline")!.lowerBound
+        #expect(readme.range(of: "2025-01-01T00:00:00Z on Test CPU <&>, 2 cores")!.lowerBound < headline)
+        #expect(readme.range(of: "## Machine and settings")!.lowerBound > headline)
+    }
 }
