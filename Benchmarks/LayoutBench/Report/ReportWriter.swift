@@ -83,7 +83,7 @@ public enum ReportWriter {
             xLabel: "controls per batch (N, log scale)", yLabel: "time per control (ns, log scale)",
             xScale: .log, yScale: .log, series: series, guides: guides, xTicksAsSizes: true)
         chart.footer = chartFooter(report)
-        chart.guidesLegendTitle = "floors (grey, dashed: bounds, not timings)"
+        chart.guidesLegendTitle = "floors: bounds, not timings"
         return chart
     }
 
