@@ -169,13 +169,15 @@ extension LayoutBenchCLI {
         // same way whatever ran before them (Run/ColumnPlacement.swift).
         let placement = ColumnPlacement.pin()
         runner.log(placement.note)
-        // Read before measuring: the report records the load average and the date at the start.
-        let machine = MachineInfo.current()
+        // Read before measuring: the report records the load average and the date at the start
+        // (and the load average again once the measurements end).
+        var machine = MachineInfo.current()
         let toolchain = ToolchainInfo.current()
         let date = formatter.string(from: Date())
         let measured: RunMeasurements
         do {
             measured = try runner.run(lastLevelCacheBytes: machine.lastLevelCacheBytes)
+            machine.loadAverageAtEnd = MachineInfo.loadAverage()
         } catch let failure as VerificationFailure {
             streams.err("layout-bench: KERNEL OUTPUT DIFFERS FROM THE REFERENCE: \(failure)\n")
             return ExitCode.verification

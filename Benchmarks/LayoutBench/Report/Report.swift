@@ -176,14 +176,17 @@ public struct MachineInfo: Hashable, Sendable, Codable {
     public var operatingSystem: String
     /// 1-minute load average when the run started: other work on the machine adds noise.
     public var loadAverageAtStart: Double
+    /// 1-minute load average when the measurements ended (the start alone can miss work that
+    /// began during the run). Absent in reports written before it was recorded.
+    public var loadAverageAtEnd: Double?
 
     public init(cpuModel: String, architecture: String, logicalCores: Int, activeCores: Int,
                 simdFeatures: [String], caches: [String: Int], memoryBytes: Int,
-                operatingSystem: String, loadAverageAtStart: Double) {
+                operatingSystem: String, loadAverageAtStart: Double, loadAverageAtEnd: Double? = nil) {
         (self.cpuModel, self.architecture, self.logicalCores) = (cpuModel, architecture, logicalCores)
         (self.activeCores, self.simdFeatures, self.caches) = (activeCores, simdFeatures, caches)
         (self.memoryBytes, self.operatingSystem) = (memoryBytes, operatingSystem)
-        self.loadAverageAtStart = loadAverageAtStart
+        (self.loadAverageAtStart, self.loadAverageAtEnd) = (loadAverageAtStart, loadAverageAtEnd)
     }
 
     /// The largest cache, in bytes (32 MiB when unknown).

@@ -47,9 +47,6 @@ extension MachineInfo {
             let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
             memory = kilobytes * 1024
         }
-        var load = [Double](repeating: 0, count: 3)
-        _ = getloadavg(&load, 3)
-
         return MachineInfo(
             cpuModel: field("model name") ?? field("Model") ?? architecture,
             architecture: architecture,
@@ -59,7 +56,14 @@ extension MachineInfo {
             caches: caches,
             memoryBytes: memory,
             operatingSystem: "\(text(uts.sysname)) \(text(uts.release))",
-            loadAverageAtStart: (load[0] * 100).rounded() / 100)
+            loadAverageAtStart: loadAverage())
+    }
+
+    /// The 1-minute load average, to two decimals (0 when unknown).
+    public static func loadAverage() -> Double {
+        var load = [Double](repeating: 0, count: 3)
+        guard getloadavg(&load, 3) > 0 else { return 0 }
+        return (load[0] * 100).rounded() / 100
     }
 
     /// `32K`, `2048K`, `32M` (as /sys writes cache sizes) in bytes.
