@@ -18,6 +18,9 @@ public enum ExitCode {
     public static let verification: Int32 = 4
     /// `run`: refused to measure a debug build (pass --allow-debug to measure it anyway).
     public static let debugBuild: Int32 = 5
+    /// `compare --strict-environment`: the reports come from different machines, toolchains
+    /// or build flags (not 2, which scripts read as a usage error).
+    public static let environment: Int32 = 6
 }
 
 /// Where the CLI reads and writes, so tests can capture it.
@@ -57,7 +60,8 @@ public enum LayoutBenchCLI {
 
     Build it in release: swift run -c release layout-bench [...]
     Exit codes: 0 ok, 1 regression (compare), 2 usage error, 3 bad input or output,
-    4 kernel differs from reference (run), 5 debug build refused (run).
+    4 kernel differs from reference (run), 5 debug build refused (run),
+    6 different machine, toolchain or build flags (compare --strict-environment).
 
     """
 

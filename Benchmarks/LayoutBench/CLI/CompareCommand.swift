@@ -1,5 +1,6 @@
-// `layout-bench compare`: compares the speedups of two JSON reports (Compare/Compare.swift) and
-// exits 1 when a row, or with `--aggregate` a kernel's geometric mean, regresses.
+// `layout-bench compare`: compares the speedups of two JSON reports (Compare/Compare.swift),
+// warns about differences of machine, toolchain, build and load first, and exits 1 when a
+// kernel's geometric mean over the sizes (or with `--per-row` a row) regresses.
 
 import Foundation
 import LayoutCore
@@ -11,22 +12,44 @@ extension LayoutBenchCLI {
     USAGE
       layout-bench compare BASELINE.json NEW.json [options]
 
-    A row regresses when new speedup / baseline speedup < its threshold. Rows present in only
-    one report are listed, not failed. Exit 0 when no row regresses, 1 otherwise.
+    A row's change is new speedup / baseline speedup. By default each kernel, precision and
+    thread count is judged by the median of its rows' changes (both variants, sizes from 1K
+    up), with speedups from the fastest repetitions, and regresses below 0.75 (one thread)
+    or 0.5 (more threads): three quick runs of unchanged code on a 2-core machine under load
+    5 stayed above 0.94 and 0.64, a kernel 1.5x slower measures 0.67. Rows in only one
+    report are listed, not judged.
+
+    First, it warns about every difference of machine (CPU model, SIMD features, caches,
+    cores), toolchain (Swift version), build (configuration, flags), load or run settings.
+
+    Exit 0 when nothing regresses, 1 when something does, 6 when --strict-environment is on
+    and the machines, toolchains or builds differ.
 
     OPTIONS
-      --threshold K=R      threshold R (0 < R <= 1) for kernel K, or for K/PRECISION
+      --default-threshold R  threshold (0 < R <= 1) of one-thread groups or rows (default 0.75)
+      --multi-thread-threshold R
+                           rows with more than one thread get the looser of their threshold
+                           and R (default 0.5: on a shared machine other work takes a core
+                           from them; 1 judges them like one-thread rows)
+      --threshold K=R      threshold R for kernel K, or for K/PRECISION
                            (e.g. button-content=0.6, thumb-track/Double=0.4); repeatable
-      --default-threshold R  threshold for the other kernels (default 0.5)
+      --group-by G         kernel (default): each kernel, precision and thread count, by the
+                           median of its rows' changes over both variants and the sizes;
+                           variant: each kernel, variant, precision and thread count, by the
+                           geometric mean over the sizes (what --aggregate meant);
+                           row: every row on its own (single rows of unchanged code move by
+                           0.4x-2x under load: expect false alarms)
+      --per-row            --group-by row
+      --aggregate          --group-by variant
+      --statistic S        min (default): fastest reference time / fastest kernel time (the
+                           least disturbed repetitions); median: the rows' speedups, median
+                           reference time / median kernel time (under load 5, 5x noisier)
+      --min-size N         judge only sizes >= N (default 1K; 1 for all: a smaller batch takes
+                           microseconds and one preemption moves its speedup 2x)
       --threads LIST       compare only these kernel thread counts (default all)
-      --min-size N         compare only sizes >= N (default all)
       --filter LIST        compare only kernels whose name contains one of LIST
-      --statistic S        median (default): the rows' speedups, median reference time /
-                           median kernel time; min: fastest reference / fastest kernel time
-                           (the least disturbed repetitions: steadier on a shared machine)
-      --aggregate          judge each kernel, variant, precision and thread count by the
-                           geometric mean of its rows' changes over the sizes (a kernel that
-                           loses its SIMD code is slower at every size; noise hits single rows)
+      --strict-environment a difference of machine, toolchain or build is an error (exit 6),
+                           not a warning; load and run settings still only warn
       -h, --help           this text
 
     """
@@ -34,6 +57,13 @@ extension LayoutBenchCLI {
     static func compare(_ arguments: [String], streams: CLIStreams) throws -> Int32 {
         var reader = ArgumentReader(command: "compare", arguments: arguments)
         var options = CompareOptions()
+        func ratio(_ option: (name: String, inline: String?)) throws -> Double {
+            let text = try reader.value(for: option)
+            guard let value = Double(text), value > 0, value <= 1 else {
+                throw UsageError("\(option.name) needs a ratio with 0 < R <= 1, not '\(text)'")
+            }
+            return value
+        }
         while let option = reader.nextOption() {
             if isHelp(option) { return printUsage(compareUsage, streams) }
             switch option.name {
@@ -45,11 +75,9 @@ extension LayoutBenchCLI {
                 }
                 options.thresholds[parts[0]] = value
             case "--default-threshold":
-                let text = try reader.value(for: option)
-                guard let value = Double(text), value > 0, value <= 1 else {
-                    throw UsageError("--default-threshold needs a ratio with 0 < R <= 1, not '\(text)'")
-                }
-                options.defaultThreshold = value
+                options.defaultThreshold = try ratio(option)
+            case "--multi-thread-threshold":
+                options.multiThreadThreshold = try ratio(option)
             case "--threads":
                 for item in ArgumentValues.list(try reader.value(for: option)) {
                     if item.lowercased() == "all" { options.threads.append(Parallelism.activeProcessorCount) }
@@ -57,13 +85,25 @@ extension LayoutBenchCLI {
                 }
             case "--min-size":
                 options.minSize = try ArgumentValues.size(try reader.value(for: option))
+            case "--group-by":
+                let text = try reader.value(for: option)
+                guard let grouping = CompareOptions.Grouping(rawValue: text.lowercased()) else {
+                    throw UsageError("--group-by: '\(text)' is not kernel, variant or row")
+                }
+                options.grouping = grouping
             case "--aggregate":
                 try reader.flag(option)
-                options.aggregate = true
+                options.grouping = .variant
+            case "--per-row":
+                try reader.flag(option)
+                options.grouping = .row
+            case "--strict-environment":
+                try reader.flag(option)
+                options.strictEnvironment = true
             case "--statistic":
                 let text = try reader.value(for: option)
                 guard let statistic = CompareOptions.Statistic(rawValue: text.lowercased()) else {
-                    throw UsageError("--statistic: '\(text)' is not median or min")
+                    throw UsageError("--statistic: '\(text)' is not min or median")
                 }
                 options.statistic = statistic
             case "--filter":
@@ -79,6 +119,13 @@ extension LayoutBenchCLI {
         let new = try BenchReport.read(path: reader.positionals[1])
         let result = Comparison.compare(baseline: baseline, new: new, options: options)
         for warning in result.warnings { streams.err("layout-bench: warning: \(warning)\n") }
+        // Before any verdict: what besides the code differs between the two runs.
+        if !result.environment.isEmpty {
+            streams.out("WARNING: the reports differ in more than the code (baseline -> new):\n")
+            for difference in result.environment { streams.out("  \(difference)\n") }
+            streams.out("\n")
+        }
+        let strictDifferences = result.environment.filter(\.isStrict)
         guard !result.lines.isEmpty else {
             throw ReportError("no kernel rows in common between \(reader.positionals[0]) and \(reader.positionals[1]) (after filters)")
         }
@@ -89,22 +136,37 @@ extension LayoutBenchCLI {
         if !result.missingInBaseline.isEmpty {
             streams.out("\(result.missingInBaseline.count) new rows not in the baseline (not compared): \(result.missingInBaseline.prefix(5).map(\.description).joined(separator: "; "))\(result.missingInBaseline.count > 5 ? "; ..." : "")\n")
         }
+        if result.belowMinSize > 0 {
+            streams.out("\(result.belowMinSize) rows below \(SVGChart.sizeLabel(options.minSize)) controls not judged (--min-size)\n")
+        }
         /// `regressed` (one line each) of `total` compared `things`, or `withinThresholds`.
         func verdict(_ regressed: [String], of total: Int, _ things: String, withinThresholds: String) -> Int32 {
+            var code = ExitCode.success
             if regressed.isEmpty {
                 streams.out("compare: \(withinThresholds) within thresholds\n")
-                return ExitCode.success
+            } else {
+                streams.out("compare: \(regressed.count) of \(total) \(things) REGRESSED:\n")
+                for line in regressed { streams.out("  \(line)\n") }
+                code = ExitCode.regression
             }
-            streams.out("compare: \(regressed.count) of \(total) \(things) REGRESSED:\n")
-            for line in regressed { streams.out("  \(line)\n") }
-            return ExitCode.regression
+            if options.strictEnvironment && !strictDifferences.isEmpty {
+                streams.out("compare: ENVIRONMENT DIFFERS (--strict-environment): \(strictDifferences.map(\.name).joined(separator: ", "))\n")
+                streams.err("layout-bench: the reports come from different machines, toolchains or builds (\(strictDifferences.map(\.name).joined(separator: ", "))); exit \(ExitCode.environment)\n")
+                code = ExitCode.environment
+            }
+            return code
         }
         if options.aggregate {
-            streams.out("\nBy kernel, variant, precision and threads (geometric mean over the sizes):\n")
+            let how = options.grouping == .variant
+                ? "geometric mean over the sizes" : "median over the variants and sizes"
+            streams.out(options.grouping == .variant
+                ? "\nBy kernel, variant, precision and threads (\(how)):\n"
+                : "\nBy kernel, precision and threads (\(how)):\n")
             streams.out(Comparison.groupTable(result).text())
             return verdict(
                 result.groupRegressions.map { group in
-                    "\(group.description): speedups at \(Format.ratio(group.change)) of baseline (geometric mean over \(group.sizes.count) sizes; threshold \(Format.ratioBare(group.threshold)))"
+                    let over = options.grouping == .variant ? "geometric mean over \(group.sizes.count) sizes" : "median of \(group.rowCount) rows"
+                    return "\(group.description): speedups at \(Format.ratio(group.change)) of baseline (\(over) at \(group.sizes.map(SVGChart.sizeLabel).joined(separator: ", ")); threshold \(Format.ratioBare(group.threshold)))"
                 },
                 of: result.groups.count, "groups", withinThresholds: "\(result.groups.count) groups (\(result.lines.count) rows)")
         }
