@@ -16,8 +16,8 @@ extension LayoutBenchCLI {
     thread count is judged by the median of its rows' changes (both variants, sizes from 1K
     up), with speedups from the fastest repetitions, and regresses below 0.75 (one thread)
     or 0.5 (more threads): three quick runs of unchanged code on a 2-core machine under load
-    5 stayed above 0.94 and 0.64, a kernel 1.5x slower measures 0.67. Rows in only one
-    report are listed, not judged.
+    5, compared both ways, stayed at 0.79 or above (one thread) and 0.65 (two); a kernel 1.5x
+    slower measures 0.67. Rows in only one report are listed, not judged.
 
     First, it warns about every difference of machine (CPU model, SIMD features, caches,
     cores), toolchain (Swift version), build (configuration, flags), load or run settings.
@@ -43,7 +43,9 @@ extension LayoutBenchCLI {
       --aggregate          --group-by variant
       --statistic S        min (default): fastest reference time / fastest kernel time (the
                            least disturbed repetitions); median: the rows' speedups, median
-                           reference time / median kernel time (under load 5, 5x noisier)
+                           reference time / median kernel time (noisier: under load 5,
+                           single rows of the same build moved 0.1x-6x, against 0.25x-3x
+                           by the fastest repetitions)
       --min-size N         judge only sizes >= N (default 1K; 1 for all: a smaller batch takes
                            microseconds and one preemption moves its speedup 2x)
       --threads LIST       compare only these kernel thread counts (default all)
