@@ -177,7 +177,7 @@ struct CompareTests {
         let result = runCLI(["compare", baseline, new])
         #expect(result.code == ExitCode.success)
         let warning = result.out.components(separatedBy: "\nkernel ").first ?? ""
-        #expect(warning.contains("WARNING: the reports differ"))
+        #expect(warning.contains("WARNING: machine, toolchain, build or conditions differ"))
         #expect(warning.contains("machine: CPU model: baseline 'Test CPU <&>', new 'Other CPU'"))
         #expect(warning.contains("machine: SIMD features: baseline avx2 sse2, new avx2 avx512f sse2 (only the new one has avx512f)"))
         #expect(warning.contains("machine: caches: baseline L1d 32 KiB, L2 1024 KiB, L3 32768 KiB, new L1d 32 KiB, L2 2048 KiB, L3 32768 KiB"))

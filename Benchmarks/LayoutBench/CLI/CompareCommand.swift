@@ -123,7 +123,7 @@ extension LayoutBenchCLI {
         for warning in result.warnings { streams.err("layout-bench: warning: \(warning)\n") }
         // Before any verdict: what besides the code differs between the two runs.
         if !result.environment.isEmpty {
-            streams.out("WARNING: the reports differ in more than the code (baseline -> new):\n")
+            streams.out("WARNING: machine, toolchain, build or conditions differ, or the machine was busy (baseline -> new):\n")
             for difference in result.environment { streams.out("  \(difference)\n") }
             streams.out("\n")
         }
