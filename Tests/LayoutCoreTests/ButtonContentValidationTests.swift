@@ -121,6 +121,7 @@ import Testing
         columns.mode[index] = 2
         error = checkedBatchError(columns, outputCount: 6151) { _ in }
         #expect(error?.index == index && error?.field == "mode")
+        expectBadValueFoundAcrossThreads(good, at: [index], field: "titleWidth") { $0.titleWidth[$1] = .nan }
     }
 
     /// The one-control entry point validates too (index 0) and the reference never traps on

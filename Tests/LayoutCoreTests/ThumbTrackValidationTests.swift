@@ -250,4 +250,16 @@ import Testing
             }
         }
     }
+
+    /// A batch of several thousand: a bad value at the start, either side of the middle and at
+    /// the end is found on one thread and split across several (each checks its range with
+    /// the control's fused pass).
+    @Test func aBadValueInALargeBatchAcrossThreads() {
+        var random = SplitMix64(seed: 13)
+        // Valid controls only (the generator lets a few through that validation refuses).
+        let configurations = (0..<6000).map { _ in ThumbTrackGenerator.configuration(&random, as: Float.self) }
+        let good = BatchColumns(configurations.filter { (try? $0.validate()) != nil }.prefix(5003))
+        #expect(good.count == 5003)
+        expectBadValueFoundAcrossThreads(good, at: [0, 2499, 2500, 2501, 5002], field: "translation") { $0.translation[$1] = .infinity }
+    }
 }

@@ -20,3 +20,28 @@ func checkedBatchError<Control: BatchLayout>(
         return error
     }
 }
+
+/// Checks that a bad value put by `spoil` at each of `indices` of a copy of `good` is reported
+/// at that index and field, on one thread and split across 2, 3 and 7 (the fast validation
+/// pass runs one range per thread), and that the failing batch writes nothing.
+func expectBadValueFoundAcrossThreads<Control: BatchLayout>(
+    _ good: BatchColumns<Control>, at indices: [Int], field: String,
+    spoil: (inout BatchColumns<Control>, Int) -> Void,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    for index in indices {
+        var columns = good
+        spoil(&columns, index)
+        for threads in [1, 2, 3, 7] {
+            var output = BatchResultColumns<Control>(count: good.count)
+            let before = output
+            let error = #expect(throws: LayoutError.self, sourceLocation: sourceLocation) {
+                try columns.layout(into: &output, parallelism: .threads(threads))
+            }
+            #expect(error?.index == index && error?.field == field,
+                    "bad \(field) at \(index), \(threads) threads: \(String(describing: error))",
+                    sourceLocation: sourceLocation)
+            #expect(output == before, "a failing batch wrote into the output", sourceLocation: sourceLocation)
+        }
+    }
+}

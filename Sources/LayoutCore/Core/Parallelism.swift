@@ -61,11 +61,46 @@ func runBatch(
         body(0..<count)
         return
     }
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+        let range = threadRange(thread, of: threads, count: count)
+        if !range.isEmpty { body(range) }
+    }
+}
+
+/// Whether `test` holds for every range of `0..<count`, split as `runBatch` splits it (one
+/// range per thread, all of them tested).
+@inlinable
+func allRanges(
+    count: Int, parallelism: Parallelism, satisfy test: @Sendable (Range<Int>) -> Bool
+) -> Bool {
+    let threads = parallelism.threadCount(forBatchOf: count)
+    if threads == 1 { return test(0..<count) }
+    // One slot per thread: no two threads write the same byte.
+    let results = UnsafeMutableBufferPointer<Bool>.allocate(capacity: threads)
+    defer { results.deallocate() }
+    results.initialize(repeating: true)
+    let slots = UncheckedSendable(results)
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+        let range = threadRange(thread, of: threads, count: count)
+        if !range.isEmpty { slots.value[thread] = test(range) }
+    }
+    return !results.contains(false)
+}
+
+/// Thread `thread`'s share of `0..<count` split across `threads` threads: contiguous and
+/// lane-aligned (the last share may be shorter, or empty).
+@inlinable
+func threadRange(_ thread: Int, of threads: Int, count: Int) -> Range<Int> {
     let groups = (count + laneWidth - 1) / laneWidth
     let groupsPerThread = (groups + threads - 1) / threads
-    DispatchQueue.concurrentPerform(iterations: threads) { thread in
-        let start = min(count, thread * groupsPerThread * laneWidth)
-        let end = min(count, start + groupsPerThread * laneWidth)
-        if start < end { body(start..<end) }
-    }
+    let start = min(count, thread * groupsPerThread * laneWidth)
+    return start ..< min(count, start + groupsPerThread * laneWidth)
+}
+
+/// A value handed to other threads whose safety the caller guarantees (here: each thread
+/// writes only its own element of a buffer).
+@usableFromInline
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    @usableFromInline var value: Value
+    @inlinable init(_ value: Value) { self.value = value }
 }
