@@ -77,6 +77,17 @@ enum ArgumentValues {
         text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
+    /// One of an option's named values (`--statistic min`), in any case; `expected` lists them
+    /// for the error ("min or median").
+    static func choice<Value: RawRepresentable>(
+        _ text: String, _ option: String, expected: String, as: Value.Type = Value.self
+    ) throws(UsageError) -> Value where Value.RawValue == String {
+        guard let value = Value(rawValue: text.lowercased()) else {
+            throw UsageError("\(option): '\(text)' is not \(expected)")
+        }
+        return value
+    }
+
     static func positiveInt(_ text: String, _ option: String) throws(UsageError) -> Int {
         guard let value = Int(text), value > 0 else { throw UsageError("\(option) needs a positive integer, not '\(text)'") }
         return value

@@ -88,11 +88,8 @@ extension LayoutBenchCLI {
             case "--min-size":
                 options.minSize = try ArgumentValues.size(try reader.value(for: option))
             case "--group-by":
-                let text = try reader.value(for: option)
-                guard let grouping = CompareOptions.Grouping(rawValue: text.lowercased()) else {
-                    throw UsageError("--group-by: '\(text)' is not kernel, variant or row")
-                }
-                options.grouping = grouping
+                options.grouping = try ArgumentValues.choice(
+                    try reader.value(for: option), "--group-by", expected: "kernel, variant or row")
             case "--aggregate":
                 try reader.flag(option)
                 options.grouping = .variant
@@ -103,11 +100,8 @@ extension LayoutBenchCLI {
                 try reader.flag(option)
                 options.strictEnvironment = true
             case "--statistic":
-                let text = try reader.value(for: option)
-                guard let statistic = CompareOptions.Statistic(rawValue: text.lowercased()) else {
-                    throw UsageError("--statistic: '\(text)' is not min or median")
-                }
-                options.statistic = statistic
+                options.statistic = try ArgumentValues.choice(
+                    try reader.value(for: option), "--statistic", expected: "min or median")
             case "--filter":
                 options.filters += ArgumentValues.list(try reader.value(for: option))
             default:

@@ -75,9 +75,7 @@ extension LayoutBenchCLI {
             switch option.name {
             case "--kernel": kernelName = try reader.value(for: option)
             case "--engine":
-                let text = try reader.value(for: option)
-                guard let value = EvalEngine(rawValue: text.lowercased()) else { throw UsageError("--engine: '\(text)' is not reference or kernel") }
-                engine = value
+                engine = try ArgumentValues.choice(try reader.value(for: option), "--engine", expected: "reference or kernel")
             case "--precision":
                 let text = try reader.value(for: option)
                 let values = try ArgumentValues.precisions(text)
@@ -85,14 +83,10 @@ extension LayoutBenchCLI {
                 precision = values[0]
             case "--input": input = try reader.value(for: option)
             case "--input-format":
-                let text = try reader.value(for: option)
-                guard let value = EvalFormat(rawValue: text.lowercased()) else { throw UsageError("--input-format: '\(text)' is not csv or json") }
-                inputFormat = value
+                inputFormat = try ArgumentValues.choice(try reader.value(for: option), "--input-format", expected: "csv or json")
             case "--output": output = try reader.value(for: option)
             case "--output-format":
-                let text = try reader.value(for: option)
-                guard let value = EvalFormat(rawValue: text.lowercased()) else { throw UsageError("--output-format: '\(text)' is not csv or json") }
-                outputFormat = value
+                outputFormat = try ArgumentValues.choice(try reader.value(for: option), "--output-format", expected: "csv or json")
             default:
                 throw reader.unknown(option)
             }

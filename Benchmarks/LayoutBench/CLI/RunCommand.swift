@@ -95,11 +95,7 @@ extension LayoutBenchCLI {
             case "--output": set(\.outputDirectory, try reader.value(for: option))
             case "--no-write": try reader.flag(option); set(\.writeFiles, false)
             case "--format":
-                let text = try reader.value(for: option)
-                guard let format = RunOptions.OutputFormat(rawValue: text.lowercased()) else {
-                    throw UsageError("--format: '\(text)' is not table, json or csv")
-                }
-                set(\.format, format)
+                set(\.format, try ArgumentValues.choice(try reader.value(for: option), "--format", expected: "table, json or csv"))
             case "--repetitions": set(\.repetitions, try ArgumentValues.positiveInt(try reader.value(for: option), option.name))
             case "--budget-ms": set(\.budgetMilliseconds, try ArgumentValues.positiveDouble(try reader.value(for: option), option.name))
             case "--warmup-ms": set(\.warmupMilliseconds, try ArgumentValues.positiveDouble(try reader.value(for: option), option.name))

@@ -101,18 +101,24 @@ extension ToolchainInfo {
     }
 
     static func swiftVersionLine() -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "--version"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init)
+        commandOutput(["swift", "--version"])?.split(separator: "\n").first.map(String.init)
     }
+}
+
+/// The standard output of `command` (found on the `PATH`), or `nil` when it cannot run or
+/// exits with a failure; its standard error is discarded.
+func commandOutput(_ command: [String]) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = command
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return String(decoding: data, as: UTF8.self)
 }
 
 extension BuildInfo {
@@ -144,17 +150,7 @@ extension BuildInfo {
     /// `git status` lists modified tracked files; `nil` without git or outside a repository.
     static func gitCommit() -> String? {
         func git(_ arguments: [String]) -> String? {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git"] + arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-            do { try process.run() } catch { return nil }
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { return nil }
-            return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            commandOutput(["git"] + arguments)?.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         guard let hash = git(["rev-parse", "--short=12", "HEAD"]), !hash.isEmpty else { return nil }
         let dirty = git(["status", "--porcelain", "--untracked-files=no"]).map { !$0.isEmpty } ?? false
