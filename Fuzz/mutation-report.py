@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""Writes Reports/fuzz/mutation.md and mutation.json from the results Fuzz/mutation.sh keeps
+(one folder per mutant), the catalogue (Fuzz/Mutants/catalogue.tsv) and the notes on
+survivors (Fuzz/Mutants/notes.tsv: id, verdict, text)."""
+import json, os, statistics, subprocess, sys, datetime
+
+results_dir, budget, seeds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+TARGETS = ["FuzzDifferential", "FuzzInvariants", "FuzzBadInput"]
+
+
+def read(path, default=None):
+    try:
+        with open(path) as f:
+            return f.read().strip()
+    except OSError:
+        return default
+
+
+def tsv(path):
+    rows = []
+    text = read(path, "")
+    lines = text.splitlines()
+    if not lines:
+        return rows
+    header = lines[0].split("\t")
+    for line in lines[1:]:
+        if line.strip():
+            rows.append(dict(zip(header, line.split("\t"))))
+    return rows
+
+
+def run(line):  # "killed|survived MS EXECUTIONS"
+    outcome, ms, executions = line.split()
+    return {"outcome": outcome, "seconds": round(int(ms) / 1000, 3), "executions": int(executions)}
+
+
+catalogue = tsv("Fuzz/Mutants/catalogue.tsv")
+notes = {row["id"]: row for row in tsv("Fuzz/Mutants/notes.tsv")}
+rows = []
+for entry in catalogue:
+    mid = entry["id"]
+    folder = os.path.join(results_dir, mid)
+    row = {k: entry[k] for k in ("id", "name", "control", "where", "bug_class", "file", "description")}
+    row["run"] = os.path.isdir(folder) and read(os.path.join(folder, "seconds")) is not None
+    row["build_seconds"] = int(read(os.path.join(folder, "build_seconds"), "0") or 0)
+    row["seconds"] = int(read(os.path.join(folder, "seconds"), "0") or 0)
+    row["replay"] = {t: read(os.path.join(folder, f"replay-{t}")) for t in TARGETS}
+    row["replay_kills"] = [t for t in TARGETS if row["replay"][t] == "killed"]
+    row["corpus_fuzz"] = {}
+    for t in TARGETS:
+        line = read(os.path.join(folder, f"corpus-{t}"))
+        if line:
+            row["corpus_fuzz"][t] = run(line)
+    row["fresh"] = {}
+    for t in TARGETS:
+        text = read(os.path.join(folder, f"fresh-{t}"))
+        if text:
+            runs = [run(line) for line in text.splitlines()]
+            times = [r["seconds"] if r["outcome"] == "killed" else float("inf") for r in runs]
+            median = statistics.median(times)
+            row["fresh"][t] = {
+                "killed": sum(r["outcome"] == "killed" for r in runs), "runs": len(runs),
+                "median_seconds": None if median == float("inf") else round(median, 3),
+                "seconds": [r["seconds"] if r["outcome"] == "killed" else None for r in runs],
+                "executions": [r["executions"] if r["outcome"] == "killed" else None for r in runs],
+            }
+    row["tests"] = read(os.path.join(folder, "tests"))
+    compile_error = read(os.path.join(folder, "status")) == "compile"
+    # How it died, with the committed corpus.
+    killer, kill_seconds, kill_executions = None, None, None
+    if row["replay_kills"]:
+        killer, kill_seconds, kill_executions = row["replay_kills"][0] + " (replay)", 0.0, 0
+    else:
+        for t, r in row["corpus_fuzz"].items():
+            if r["outcome"] == "killed":
+                killer, kill_seconds, kill_executions = t, r["seconds"], r["executions"]
+    row["killed_by"] = killer
+    row["corpus_kill_seconds"] = kill_seconds
+    row["corpus_kill_executions"] = kill_executions
+    note = notes.get(mid)
+    row["note"] = note["text"] if note else None
+    if not row["run"]:
+        status = "not run"
+    elif compile_error:
+        status = "killed (compiler)"
+    elif killer:
+        status = "killed"
+    elif any(f["killed"] for f in row["fresh"].values()):
+        status = "killed (fresh runs only)"
+    elif note and note["verdict"] == "equivalent":
+        status = "equivalent"
+    elif row["tests"] == "killed":
+        status = "survived fuzzing, killed by unit tests"
+    else:
+        status = "survived"
+    row["status"] = status
+    rows.append(row)
+
+ran = [r for r in rows if r["run"]]
+killed = [r for r in ran if r["status"] == "killed"]
+equivalent = [r for r in ran if r["status"] == "equivalent"]
+corpus_times = [r["corpus_kill_seconds"] for r in killed]
+replay_only = [r for r in killed if r["replay_kills"]]
+slowest = max(killed, key=lambda r: r["corpus_kill_seconds"], default=None)
+fresh_medians = [f["median_seconds"] for r in ran for f in r["fresh"].values() if f["median_seconds"] is not None]
+total_seconds = sum(r["seconds"] for r in ran)
+non_equivalent = len(ran) - len(equivalent)
+summary = {
+    "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+    "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip(),
+    "budget_seconds_per_target": budget, "fresh_seeds": seeds,
+    "mutants": len(rows), "run": len(ran), "killed": len(killed), "killed_by_replay": len(replay_only),
+    "equivalent": len(equivalent),
+    "survived": [r["id"] for r in ran if r["status"] not in ("killed", "equivalent", "killed (compiler)")],
+    "mutation_score": round(len(killed) / non_equivalent, 3) if non_equivalent else None,
+    "median_corpus_kill_seconds": round(statistics.median(corpus_times), 3) if corpus_times else None,
+    "median_fresh_kill_seconds": round(statistics.median(fresh_medians), 3) if fresh_medians else None,
+    "slowest": slowest and {"id": slowest["id"], "name": slowest["name"], "seconds": slowest["corpus_kill_seconds"],
+                            "killed_by": slowest["killed_by"]},
+    "script_seconds": total_seconds,
+}
+os.makedirs("Reports/fuzz", exist_ok=True)
+with open("Reports/fuzz/mutation.json", "w") as f:
+    json.dump({"summary": summary, "mutants": rows}, f, indent=2)
+    f.write("\n")
+
+
+def fmt(value):
+    return "-" if value is None else (f"{value:.2f}" if isinstance(value, float) else str(value))
+
+
+short = {"FuzzDifferential": "diff", "FuzzInvariants": "inv", "FuzzBadInput": "bad"}
+md = []
+md.append("# Mutation score of the fuzz suite")
+md.append("")
+md.append(f"Written by `Fuzz/mutation.sh` ({summary['date'][:10]}, commit {summary['commit']}); machine-readable: "
+          "`mutation.json`. Each mutant is one small realistic bug, a patch in `Fuzz/Mutants/` "
+          "(catalogue: `Fuzz/Mutants/catalogue.tsv`). Per mutant the script builds the three checked "
+          "targets with `Fuzz/run.sh`'s flags, replays the committed corpus and regressions "
+          f"(`-runs=0`), then fuzzes from the committed corpus, one target after the other, at most {budget} s "
+          "each, stopping at the first crash. Times are wall clock from the fuzzer's start (corpus "
+          "loading included) on the shared 2-core machine; executions are libFuzzer's "
+          "`stat::number_of_executed_units`.")
+md.append("")
+md.append("## Summary")
+md.append("")
+md.append(f"- Mutants: {len(rows)} in the catalogue, {len(ran)} run.")
+md.append(f"- Killed by a fuzzer with the committed corpus: **{len(killed)}** "
+          f"({len(replay_only)} by the corpus replay alone); equivalent: {len(equivalent)}; "
+          f"not killed: {len(summary['survived'])} ({', '.join(summary['survived']) or 'none'}).")
+if summary["mutation_score"] is not None:
+    md.append(f"- Mutation score (killed / non-equivalent mutants run): **{summary['mutation_score']:.0%}**.")
+md.append(f"- Median time to kill with the committed corpus: {fmt(summary['median_corpus_kill_seconds'])} s.")
+if slowest:
+    md.append(f"- Slowest kill: {slowest['id']} `{slowest['name']}`, {slowest['corpus_kill_seconds']:.2f} s "
+              f"({slowest['killed_by']}).")
+md.append(f"- Median over mutants and targets of the median time to kill from an empty corpus "
+          f"({seeds} seeds): {fmt(summary['median_fresh_kill_seconds'])} s.")
+md.append(f"- Time of the runs recorded here: {total_seconds} s ({total_seconds / 60:.0f} min), "
+          f"of which builds {sum(r['build_seconds'] for r in ran)} s.")
+md.append("")
+md.append("## Per mutant, with the committed corpus")
+md.append("")
+md.append("Replay: the targets whose corpus replay alone kills the mutant. Fuzz: the target that "
+          "killed it, seconds and executions to the kill (only when no replay did). Tests: "
+          "`swift test --filter` on the mutant (run for mutants no fuzzer killed).")
+md.append("")
+md.append("| id | mutant | control | where | bug class | replay kills | killed by | s | executions | tests | status |")
+md.append("|---|---|---|---|---|---|---|---:|---:|---|---|")
+for r in rows:
+    replay = ", ".join(short[t] for t in r["replay_kills"]) or ("-" if r["run"] else "")
+    md.append(f"| {r['id']} | `{r['name']}` | {r['control']} | {r['where']} | {r['bug_class']} | {replay} | "
+              f"{r['killed_by'] or '-'} | {fmt(r['corpus_kill_seconds'])} | {fmt(r['corpus_kill_executions'])} | "
+              f"{r['tests'] or '-'} | {r['status']} |")
+md.append("")
+md.append("What each mutant changes:")
+md.append("")
+for r in rows:
+    md.append(f"- **{r['id']}** `{r['name']}` (`{r['file']}`): {r['description']}")
+md.append("")
+md.append("## Without a seed corpus")
+md.append("")
+md.append(f"Each checked target from an empty corpus (dictionary and options only), `-seed=1...{seeds}`, "
+          f"budget {budget} s each: killed runs and the median time to kill (a missed run counts as "
+          "longer than the budget; `-` when the median run missed).")
+md.append("")
+md.append("| id | mutant | " + " | ".join(f"{short[t]} killed | {short[t]} median s" for t in TARGETS) + " |")
+md.append("|---|---|" + "---:|---:|" * len(TARGETS))
+fresh_rows = [r for r in rows if r["fresh"]]
+for r in fresh_rows:
+    cells = []
+    for t in TARGETS:
+        f = r["fresh"].get(t)
+        cells += [f"{f['killed']}/{f['runs']}", fmt(f["median_seconds"])] if f else ["not run", ""]
+    md.append(f"| {r['id']} | `{r['name']}` | " + " | ".join(cells) + " |")
+not_fresh = [r["id"] for r in rows if not r["fresh"]]
+md.append("")
+md.append("Not run from an empty corpus: " + (", ".join(not_fresh) if not_fresh else "none") + ".")
+md.append("")
+md.append("## Survivors, equivalent mutants and the gaps they showed")
+md.append("")
+noted = [r for r in rows if r["note"]]
+if not noted:
+    md.append("None.")
+for r in noted:
+    md.append(f"- **{r['id']}** `{r['name']}` ({notes[r['id']]['verdict']}): {r['note']}")
+md.append("")
+md.append("## Running it")
+md.append("")
+md.append("```sh")
+md.append("bash Fuzz/mutation.sh                 # every mutant: build, replay, fuzz from the corpus; tests for survivors")
+md.append("bash Fuzz/mutation.sh 05 17           # some mutants")
+md.append("bash Fuzz/mutation.sh --fresh         # also from an empty corpus, 5 seeds per target")
+md.append("bash Fuzz/mutation.sh --report-only   # rewrite this report from the stored results")
+md.append("```")
+md.append("")
+md.append("It is not part of `.ci/run`. Each mutant costs one incremental release ASan build of the "
+          "three targets (the library and the testing module recompile) plus at most 3 x "
+          f"{budget} s of fuzzing; `--fresh` adds up to 3 x {seeds} x {budget} s per mutant.")
+with open("Reports/fuzz/mutation.md", "w") as f:
+    f.write("\n".join(md) + "\n")
+print(f"mutation: {len(killed)}/{len(ran)} killed, {len(equivalent)} equivalent; report in Reports/fuzz/mutation.md")

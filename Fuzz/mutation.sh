@@ -1,0 +1,213 @@
+#!/usr/bin/env bash
+# Mutation testing of the fuzz suite (Fuzz/README.md, "Mutation score"): do the fuzzers find
+# real bugs? Each mutant in Fuzz/Mutants/NN-name.patch is one small, realistic bug (the
+# catalogue, Fuzz/Mutants/catalogue.tsv, says which control, where, and its bug class). For
+# each mutant this script
+#   1. applies the patch to a scratch copy of the tree (.build/mutation/src, with its own
+#      persistent .build, so the fuzz builds are incremental);
+#   2. builds FuzzInvariants, FuzzDifferential and FuzzBadInput with Fuzz/run.sh's flags;
+#   3. replays each target's committed corpus and regressions (`-runs=0`);
+#   4. unless a replay killed it, fuzzes from the committed corpus, one target after the other,
+#      at most MUTATION_SECONDS each, and stops at the first crash;
+#   5. with --fresh: for every checked target, MUTATION_SEEDS runs from an empty corpus
+#      (dictionary and options only), budget MUTATION_SECONDS each: the time to kill;
+#   6. for a mutant no fuzzer killed (and for every mutant with --tests=all), runs the unit
+#      tests (`swift test --filter` MUTATION_TEST_FILTER) on the mutated tree.
+# Then it writes Reports/fuzz/mutation.md and Reports/fuzz/mutation.json (from the results of
+# every mutant run so far, kept in .build/mutation/results). Not part of .ci/run: it takes
+# about 3-5 minutes per mutant (mostly the release ASan build) plus the fuzzing.
+#
+# Usage: bash Fuzz/mutation.sh [--fresh] [--tests=none|survivors|all] [--report-only] [ID...]
+#   ID...              mutant numbers to run (default: all), e.g. `bash Fuzz/mutation.sh 03 17`
+#   --fresh            also the runs from an empty corpus (slow: up to targets x seeds x budget)
+#   --fresh-only       only the runs from an empty corpus (keeps the earlier corpus results)
+#   --tests=MODE       unit tests on the mutant: none, survivors (default), all
+#   --report-only      rewrite the report from the stored results
+# Settings (environment): MUTATION_SECONDS (60), MUTATION_SEEDS (5),
+#   MUTATION_TEST_FILTER ("Invariant|FuzzCorpus|Validation|Example|Differential|Easing|Timeline|HalfSegment"),
+#   MUTATION_DIR (.build/mutation), MUTATION_COMMIT (HEAD: the tree the mutants are applied to).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+
+MUTATION_SECONDS="${MUTATION_SECONDS:-60}"
+MUTATION_SEEDS="${MUTATION_SEEDS:-5}"
+MUTATION_TEST_FILTER="${MUTATION_TEST_FILTER:-Invariant|FuzzCorpus|Validation|Example|Differential|Easing|Timeline|HalfSegment|Legacy}"
+MUTATION_DIR="${MUTATION_DIR:-.build/mutation}"
+MUTATION_COMMIT="${MUTATION_COMMIT:-HEAD}"
+FRESH=0; FRESH_ONLY=0; TESTS=survivors; REPORT_ONLY=0; IDS=()
+for arg in "$@"; do
+  case "$arg" in
+    --fresh) FRESH=1 ;;
+    --fresh-only) FRESH=1; FRESH_ONLY=1 ;;
+    --tests=*) TESTS=${arg#--tests=} ;;
+    --report-only) REPORT_ONLY=1 ;;
+    -h|--help) sed -n 2,28p "$0"; exit 0 ;;
+    *) IDS+=("$arg") ;;
+  esac
+done
+
+export SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
+SANITIZE=(--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table)
+. Fuzz/dead-code-flags.sh
+SANITIZE+=("${FUZZ_DEAD_CODE_FLAGS[@]}")
+TARGETS=(FuzzDifferential FuzzInvariants FuzzBadInput)
+SRC="$MUTATION_DIR/src"
+RESULTS="$MUTATION_DIR/results"
+mkdir -p "$SRC" "$RESULTS"
+
+option() { awk -F' *= *' -v key="$2" '$1 == key { print $2 }' "Fuzz/Options/$1.options" 2>/dev/null; }
+libfuzzer_options() {  # as Fuzz/run.sh passes them
+  local key
+  for key in max_len entropic reduce_inputs; do
+    [ -n "$(option "$1" "$key")" ] && printf -- '-%s=%s\n' "$key" "$(option "$1" "$key")"
+  done
+  printf -- '-dict=%s/Fuzz/Dictionaries/%s.dict\n' "$ROOT" "$1"
+}
+field() { awk -F'\t' -v id="$1" -v col="$2" '$1 == id { print $col }' Fuzz/Mutants/catalogue.tsv; }
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+
+# The scratch copy: the committed tree (MUTATION_COMMIT, default HEAD: commit what you want
+# measured), whatever the working tree holds. The build folder inside it persists, so each
+# mutant rebuilds only what its patch touches and what depends on it.
+sync_tree() {
+  local stage="$MUTATION_DIR/stage" file
+  rm -rf "$stage"; mkdir -p "$stage"
+  git archive --format=tar "$MUTATION_COMMIT" -- . ':(exclude)Fuzz/Corpus' ':(exclude)Reports' | tar -C "$stage" -xf -
+  # Only files whose content differs are copied: the others keep their modification time.
+  (cd "$stage" && find . -type f) | while read -r file; do
+    cmp -s "$stage/$file" "$SRC/$file" || { mkdir -p "$(dirname "$SRC/$file")"; cp "$stage/$file" "$SRC/$file"; }
+  done
+}
+
+build() {  # build LOG: the three checked targets in the scratch copy
+  local target
+  for target in "${TARGETS[@]}"; do
+    (cd "$SRC" && swift build -j 1 -c release --product "$target" --scratch-path .build/fuzz "${SANITIZE[@]}") >> "$1" 2>&1 || return 1
+  done
+}
+
+# run_fuzzer TARGET DIR SECONDS SEED CORPUS...: one fuzzing run; writes DIR/result:
+# "killed|survived MS EXECUTIONS".
+run_fuzzer() {
+  local target=$1 dir=$2 seconds=$3 seed=$4; shift 4
+  local bin="$BIN_DIR/$target" rc=0 start end flags=()
+  rm -rf "$dir"; mkdir -p "$dir/new"
+  mapfile -t flags < <(libfuzzer_options "$target")
+  start=$(now_ms)
+  "$bin" -seed="$seed" -max_total_time="$seconds" -print_final_stats=1 "${flags[@]}" \
+    -artifact_prefix="$dir/" "$dir/new" "$@" > "$dir/log" 2>&1 || rc=$?
+  end=$(now_ms)
+  local executions
+  executions=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' "$dir/log" | tail -n 1)
+  if [ "$rc" != 0 ] && ls "$dir"/crash-* "$dir"/timeout-* "$dir"/oom-* > /dev/null 2>&1; then
+    echo "killed $((end - start)) ${executions:-0}" > "$dir/result"
+  else
+    echo "survived $((end - start)) ${executions:-0}" > "$dir/result"
+  fi
+}
+
+finding_line() {  # the first line of a finding's message, for the report
+  grep -m 1 -E 'Fatal error|ERROR: AddressSanitizer|ERROR: libFuzzer' "$1" 2>/dev/null \
+    | sed -E 's/^.*Fatal error: //' | cut -c1-160 | tr '\t' ' ' || true
+}
+
+run_mutant() {
+  local id=$1 patch out start target dir
+  patch=$(ls Fuzz/Mutants/"$id"-*.patch)
+  out="$RESULTS/$id"
+  start=$(date +%s)
+  echo "== mutant $id: $(basename "$patch" .patch) ($(field "$id" 4); $(field "$id" 5))"
+  sync_tree
+  if ! (cd "$SRC" && patch -p1 -s --no-backup-if-mismatch < "$ROOT/$patch"); then
+    echo "   the patch does not apply" >&2; return 1
+  fi
+  mkdir -p "$out"
+  local build_start; build_start=$(date +%s)
+  : > "$out/build.log"
+  if ! build "$out/build.log"; then
+    echo "   the mutant does not build: counted as killed by the compiler"
+    echo "compile" > "$out/status"
+    (cd "$SRC" && patch -p1 -R -s --no-backup-if-mismatch < "$ROOT/$patch")
+    return 0
+  fi
+  echo "$(( $(date +%s) - build_start ))" > "$out/build_seconds"
+  BIN_DIR=$(cd "$SRC" && swift build -c release --scratch-path .build/fuzz "${SANITIZE[@]}" --show-bin-path)
+
+  if [ "$FRESH_ONLY" = 0 ]; then
+    rm -f "$out"/replay-* "$out"/corpus-*
+    # 1. The committed corpus and regressions, replayed once.
+    local replay_killed=0
+    for target in "${TARGETS[@]}"; do
+      local dirs=("Fuzz/Corpus/$target")
+      [ -d "Fuzz/Regressions/$target" ] && dirs+=("Fuzz/Regressions/$target")
+      local rc=0
+      "$BIN_DIR/$target" -runs=0 "${dirs[@]}" > "$out/replay-$target.log" 2>&1 || rc=$?
+      if [ "$rc" != 0 ]; then
+        echo killed > "$out/replay-$target"; replay_killed=1
+        echo "   replay $target: KILLED ($(finding_line "$out/replay-$target.log"))"
+      else
+        echo survived > "$out/replay-$target"
+        echo "   replay $target: survived"
+      fi
+    done
+    # 2. Fuzzing from the committed corpus, stopping at the first kill. Validation mutants go
+    #    to the bad-input target first.
+    local order=("${TARGETS[@]}")
+    case "$(field "$id" 4)" in validation*) order=(FuzzBadInput FuzzDifferential FuzzInvariants) ;; esac
+    if [ "$replay_killed" = 0 ]; then
+      for target in "${order[@]}"; do
+        dir="$MUTATION_DIR/run/$id-corpus-$target"
+        run_fuzzer "$target" "$dir" "$MUTATION_SECONDS" 1 "Fuzz/Corpus/$target"
+        cp "$dir/result" "$out/corpus-$target"
+        cp "$dir/log" "$out/corpus-$target.log"
+        read -r outcome ms executions < "$dir/result"
+        echo "   fuzz $target from the corpus: $outcome after ${ms} ms, $executions executions"
+        [ "$outcome" = killed ] && break
+      done
+    fi
+  fi
+
+  # 3. From an empty corpus, every target, several seeds.
+  if [ "$FRESH" = 1 ]; then
+    rm -f "$out"/fresh-*
+    for target in "${TARGETS[@]}"; do
+      local line=""
+      for seed in $(seq 1 "$MUTATION_SEEDS"); do
+        dir="$MUTATION_DIR/run/$id-fresh-$target-$seed"
+        run_fuzzer "$target" "$dir" "$MUTATION_SECONDS" "$seed"
+        cat "$dir/result" >> "$out/fresh-$target"
+        read -r outcome ms executions < "$dir/result"
+        line="$line ${outcome:0:1}:$((ms / 1000))s"
+      done
+      echo "   fresh $target:$line"
+    done
+  fi
+
+  # 4. The unit tests.
+  local killed=0
+  grep -qs killed "$out"/replay-* "$out"/corpus-* "$out"/fresh-* && killed=1
+  if [ "$TESTS" = all ] || { [ "$TESTS" = survivors ] && [ "$killed" = 0 ]; }; then
+    local rc=0
+    (cd "$SRC" && swift build -j 1 --build-tests --scratch-path .build/tests > "$ROOT/$out/tests.log" 2>&1 \
+      && swift test -j 1 --skip-build --scratch-path .build/tests --filter "$MUTATION_TEST_FILTER" >> "$ROOT/$out/tests.log" 2>&1) || rc=$?
+    if [ "$rc" != 0 ]; then
+      echo killed > "$out/tests"
+      echo "   unit tests: KILLED ($(grep -m 1 -E 'error:|failed' "$out/tests.log" | cut -c1-160))"
+    else
+      echo survived > "$out/tests"
+      echo "   unit tests: survived"
+    fi
+  fi
+  echo "$(( $(date +%s) - start ))" > "$out/seconds"
+  (cd "$SRC" && patch -p1 -R -s --no-backup-if-mismatch < "$ROOT/$patch")
+}
+
+if [ "$REPORT_ONLY" = 0 ]; then
+  [ "${#IDS[@]}" -gt 0 ] || mapfile -t IDS < <(awk -F'\t' 'NR > 1 { print $1 }' Fuzz/Mutants/catalogue.tsv)
+  RUN_START=$(date +%s)
+  for id in "${IDS[@]}"; do run_mutant "$id"; done
+  echo "== mutation: ${#IDS[@]} mutants in $(( $(date +%s) - RUN_START ))s"
+fi
+python3 Fuzz/mutation-report.py "$RESULTS" "$MUTATION_SECONDS" "$MUTATION_SEEDS"
