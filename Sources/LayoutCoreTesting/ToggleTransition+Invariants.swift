@@ -11,7 +11,7 @@ import LayoutCore
 /// not from the implementation. Exact checks (G1, G2, G3, G4, G6) have no tolerance; G5's
 /// centering allows two ulps of the larger of the bound and the frame size.
 public enum ToggleTransitionInvariants {
-    /// Every violation of G1-G6 by the `.fit` layers of `configuration` (its `mode` is
+    /// Every violation of G1-G7 by the `.fit` layers of `configuration` (its `mode` is
     /// ignored), computed with the reference.
     public static func violations<S: LayoutScalar>(
         _ configuration: ToggleTransitionConfiguration<S>
@@ -35,6 +35,7 @@ public enum ToggleTransitionInvariants {
         found += monotonicityViolations(configuration, layers, final: final)
         found += centeringViolations(configuration, layers)
         found += tapViolations(configuration)
+        found += curveViolations(configuration, layers)
         return found
     }
 
@@ -265,6 +266,54 @@ public enum ToggleTransitionInvariants {
             }
         }
         return found
+    }
+
+    // MARK: - G7
+
+    /// The documented accuracy of `.easeInOut`: within 3e-6 of the exact curve.
+    public static let easeInOutTolerance = 3e-6
+
+    /// UIKit's ease-in-ease-out curve at progress `x`, computed from the curve's definition
+    /// alone (the cubic Bézier from (0, 0) to (1, 1) with control points (0.42, 0) and
+    /// (0.58, 1), in Bernstein form), in `Double`, by bisection on the curve parameter run
+    /// until the bracket cannot shrink: independent of the library's solver.
+    public static func exactEaseInOut(_ x: Double) -> Double {
+        if !(x > 0) { return 0 }
+        if x >= 1 { return 1 }
+        func bernstein(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            let r = 1 - s
+            return 3 * r * r * s * p1 + 3 * r * s * s * p2 + s * s * s
+        }
+        var low = 0.0, high = 1.0
+        while true {
+            let middle = (low + high) / 2
+            if !(middle > low && middle < high) { break }
+            if bernstein(middle, 0.42, 0.58) < x { low = middle } else { high = middle }
+        }
+        return bernstein((low + high) / 2, 0, 1)
+    }
+
+    /// G7: along `.easeInOut` an animating toggle follows UIKit's curve: its eased progress
+    /// `e` is within `easeInOutTolerance` of `exactEaseInOut(progress)`, and exactly 0 at
+    /// progress 0 and 1 at progress 1 (Docs/ToggleTransition.md, rule 2, "Progress"). `e` is read from the
+    /// incoming layer's alpha, `0 + (1 - 0) * e`, which is `e` itself (the incoming layer is
+    /// invisible in `from`, since `from != to`). The reference and the kernel share the solver,
+    /// so the differential target cannot see a bug in it; this check can.
+    public static func curveViolations<S: LayoutScalar>(
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>
+    ) -> [InvariantViolation] {
+        guard c.curve == .easeInOut, c.mode == .fit, !isAtRest(c) else { return [] }
+        let progress = min(max(c.elapsed / c.duration, 0), 1)
+        let e = Double(layers[c.to].alpha)
+        let exact = exactEaseInOut(Double(progress))
+        let isExactEnd = progress == 0 || progress == 1
+        if isExactEnd ? e != exact : !(abs(e - exact) <= easeInOutTolerance) {
+            return [InvariantViolation(
+                "G7", "at progress \(progress) the eased progress (the incoming alpha) is \(e), the curve gives \(exact)"
+                    + (isExactEnd ? " exactly" : " (tolerance \(easeInOutTolerance))"),
+                input: describe(c, layers))]
+        }
+        return []
     }
 
     // MARK: - G6
