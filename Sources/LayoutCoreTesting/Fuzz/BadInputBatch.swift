@@ -69,7 +69,22 @@ struct BadInputBatch<C: ControlUnderTest> {
     var rebuilt = BatchColumns<C>()
     /// One decoded element as a valid configuration's columns, read field by field.
     var row = BatchColumns<C>(capacity: 1)
-    let rules = C.InputFields.rules
+    /// The rules the oracle holds the batch to, and draws boundary values from: each range's
+    /// and enumeration's bounds as the documentation states them (`DocumentedRules`), not as
+    /// the library declares them; the fields a control checks itself as declared (their oracle
+    /// is the control's `expectedControlProblem`). A declared range or enumeration the
+    /// documentation does not state stops the check: it must be documented first.
+    let rules: [FieldRule] = zip(C.InputFields.rules, C.InputFields.names).map { declared, name in
+        switch declared.kind {
+        case .range, .cases:
+            guard let documented = DocumentedRules.rule(of: name, C.self) else {
+                fatalError("\(C.controlName): the field '\(name)' has no documented rule (DocumentedRules)")
+            }
+            return documented
+        case .checkedByControl, .result:
+            return declared
+        }
+    }
     let names = C.InputFields.names
 
     // MARK: - Decoding
