@@ -10,7 +10,9 @@
 #   4. unless a replay killed it, fuzzes from the committed corpus, one target after the other,
 #      at most MUTATION_SECONDS each, and stops at the first crash;
 #   5. with --fresh: for every checked target, MUTATION_SEEDS runs from an empty corpus
-#      (dictionary and options only), budget MUTATION_SECONDS each: the time to kill;
+#      (dictionary and options only, -seed=1...), budget MUTATION_SECONDS each: the time to
+#      kill (once more than half of a target's runs missed, its median is a miss and the
+#      remaining seeds are skipped);
 #   6. for a mutant no fuzzer killed (and for every mutant with --tests=all), runs the unit
 #      tests (`swift test --filter` MUTATION_TEST_FILTER) on the mutated tree.
 # Then it writes Reports/fuzz/mutation.md and Reports/fuzz/mutation.json (from the results of
@@ -174,11 +176,18 @@ run_mutant() {
     rm -f "$out"/fresh-*
     for target in "${TARGETS[@]}"; do
       local line=""
+      local missed=0
       for seed in $(seq 1 "$MUTATION_SEEDS"); do
+        # Once more than half the runs missed, the median is a miss whatever the rest do: the
+        # remaining seeds are recorded as skipped (counted as misses), not run.
+        if [ $((missed * 2)) -gt "$MUTATION_SEEDS" ]; then
+          echo "skipped 0 0" >> "$out/fresh-$target"; line="$line -"; continue
+        fi
         dir="$MUTATION_DIR/run/$id-fresh-$target-$seed"
         run_fuzzer "$target" "$dir" "$MUTATION_SECONDS" "$seed"
         cat "$dir/result" >> "$out/fresh-$target"
         read -r outcome ms executions < "$dir/result"
+        [ "$outcome" = killed ] || missed=$((missed + 1))
         line="$line ${outcome:0:1}:$((ms / 1000))s"
       done
       echo "   fresh $target:$line"

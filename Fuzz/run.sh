@@ -431,6 +431,14 @@ json_string_items() {
     cat "$REPORT_DIR/coverage.md"
     echo ""
   fi
+  if [ -f "$REPORT_DIR/mutation.md" ]; then
+    echo "## Mutation score"
+    echo ""
+    echo "Whether the fuzzers find real bugs: one-place mutants of the library, each fuzzed with the"
+    echo "committed corpus and from an empty one, in [\`mutation.md\`](mutation.md) (\`bash Fuzz/mutation.sh\`,"
+    echo "run separately)."
+    echo ""
+  fi
   if [ "${#OPEN_FINDINGS[@]}" -gt 0 ]; then
     echo "## Open findings (reported, not fixed yet)"
     echo ""
