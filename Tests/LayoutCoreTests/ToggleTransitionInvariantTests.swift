@@ -66,4 +66,31 @@ import Testing
         wrongPicture.off.alpha = 1
         #expect(ToggleTransitionInvariants.stateMismatch(atRest, wrongPicture) != nil)
     }
+
+    /// G7's curve is UIKit's: by symmetry of the control points the curve passes through
+    /// (0.5, 0.5), and its ends are exact; and an eased progress 1e-5 off (more than the
+    /// documented 3e-6, less than any other check sees) is caught.
+    @Test func curveCheckCatchesAnInaccurateCurve() {
+        #expect(ToggleTransitionInvariants.exactEaseInOut(0) == 0)
+        #expect(ToggleTransitionInvariants.exactEaseInOut(1) == 1)
+        #expect(abs(ToggleTransitionInvariants.exactEaseInOut(0.5) - 0.5) < 1e-15)
+        // x = X(0.25) = 3 * 0.75^2 * 0.25 * 0.42 + 3 * 0.75 * 0.25^2 * 0.58 + 0.25^3
+        //   = 0.17718750 + 0.08156250 + 0.01562500 = 0.274375, where Y(0.25) = 0.15625.
+        #expect(abs(ToggleTransitionInvariants.exactEaseInOut(0.274375) - 0.15625) < 1e-12)
+
+        let configuration = ToggleTransitionConfiguration<Double>(
+            bounds: LayoutSize(width: 80, height: 80), offImageSize: LayoutSize(width: 30, height: 20),
+            onImageSize: LayoutSize(width: 24, height: 24), indeterminateImageSize: LayoutSize(width: 40, height: 32),
+            from: .off, to: .on, elapsed: 0.15, duration: 0.3, curve: .easeInOut)
+        let good = ToggleTransition.layout(unchecked: configuration)
+        #expect(ToggleTransitionInvariants.curveViolations(configuration, good).isEmpty)
+        var late = good
+        late.on.alpha += 1e-5
+        #expect(ToggleTransitionInvariants.curveViolations(configuration, late).map(\.invariant) == ["G7"])
+        var start = configuration
+        start.elapsed = 0
+        var notExact = ToggleTransition.layout(unchecked: start)
+        notExact.on.alpha = 1e-11  // what the solver gives at progress 0 without its exact end
+        #expect(ToggleTransitionInvariants.curveViolations(start, notExact).map(\.invariant) == ["G7"])
+    }
 }
