@@ -1,6 +1,6 @@
 import LayoutCore
 
-/// The invariants G1-G6 of the toggle transition (Docs/ToggleTransition.md), and detectors of
+/// The invariants G1-G7 of the toggle transition (Docs/ToggleTransition.md; G7, the curve, is written here), and detectors of
 /// the original control's quirks that `.legacy`
 /// keeps, as check functions shared by tests and fuzz targets.
 ///
@@ -21,7 +21,7 @@ public enum ToggleTransitionInvariants {
         return violations(fit, ToggleTransition.layout(unchecked: fit))
     }
 
-    /// Every violation of G1-G6 by `layers`, the result computed for `configuration`. Meant for
+    /// Every violation of G1-G7 by `layers`, the result computed for `configuration`. Meant for
     /// `.fit`; on `.legacy` input it reports the original control's quirks among the violations.
     public static func violations<S: LayoutScalar>(
         _ configuration: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>
