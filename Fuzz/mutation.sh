@@ -103,7 +103,9 @@ run_fuzzer() {
   end=$(now_ms)
   local executions
   executions=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' "$dir/log" | tail -n 1)
-  if [ "$rc" != 0 ] && ls "$dir"/crash-* "$dir"/timeout-* "$dir"/oom-* > /dev/null 2>&1; then
+  # A kill is a non-zero exit with a crash, timeout or out-of-memory artifact.
+  if [ "$rc" != 0 ] && { compgen -G "$dir/crash-*" > /dev/null || compgen -G "$dir/timeout-*" > /dev/null \
+      || compgen -G "$dir/oom-*" > /dev/null; }; then
     echo "killed $((end - start)) ${executions:-0}" > "$dir/result"
   else
     echo "survived $((end - start)) ${executions:-0}" > "$dir/result"
