@@ -44,8 +44,12 @@ for entry in catalogue:
     row["run"] = os.path.isdir(folder) and read(os.path.join(folder, "seconds")) is not None
     row["build_seconds"] = int(read(os.path.join(folder, "build_seconds"), "0") or 0)
     row["seconds"] = int(read(os.path.join(folder, "seconds"), "0") or 0)
-    row["replay"] = {t: read(os.path.join(folder, f"replay-{t}")) for t in TARGETS}
-    row["replay_kills"] = [t for t in TARGETS if row["replay"][t] == "killed"]
+    row["replay"] = {}
+    for t in TARGETS:
+        parts = (read(os.path.join(folder, f"replay-{t}")) or "").split()
+        if parts:
+            row["replay"][t] = {"outcome": parts[0], "seconds": round(int(parts[1]) / 1000, 3) if len(parts) > 1 else None}
+    row["replay_kills"] = [t for t in TARGETS if row["replay"].get(t, {}).get("outcome") == "killed"]
     row["corpus_fuzz"] = {}
     for t in TARGETS:
         line = read(os.path.join(folder, f"corpus-{t}"))
@@ -70,7 +74,10 @@ for entry in catalogue:
     # How it died, with the committed corpus.
     killer, kill_seconds, kill_executions = None, None, None
     if row["replay_kills"]:
-        killer, kill_seconds, kill_executions = row["replay_kills"][0] + " (replay)", 0.0, 0
+        # The replay's wall time (corpus loading included) until the crash; its executions are
+        # not counted (libFuzzer prints no statistics for -runs=0).
+        first = min(row["replay_kills"], key=lambda t: row["replay"][t]["seconds"] or 0)
+        killer, kill_seconds, kill_executions = first + " (replay)", row["replay"][first]["seconds"], None
     else:
         for t, r in row["corpus_fuzz"].items():
             if r["outcome"] == "killed":
@@ -100,9 +107,9 @@ for entry in catalogue:
 ran = [r for r in rows if r["run"]]
 killed = [r for r in ran if r["status"] == "killed"]
 equivalent = [r for r in ran if r["status"] == "equivalent"]
-corpus_times = [r["corpus_kill_seconds"] for r in killed]
+corpus_times = [r["corpus_kill_seconds"] for r in killed if r["corpus_kill_seconds"] is not None]
 replay_only = [r for r in killed if r["replay_kills"]]
-slowest = max(killed, key=lambda r: r["corpus_kill_seconds"], default=None)
+slowest = max((r for r in killed if r["corpus_kill_seconds"] is not None), key=lambda r: r["corpus_kill_seconds"], default=None)
 fresh_medians = [f["median_seconds"] for r in ran for f in r["fresh"].values() if f["median_seconds"] is not None]
 total_seconds = sum(r["seconds"] for r in ran)
 non_equivalent = len(ran) - len(equivalent)
@@ -162,8 +169,10 @@ md.append(f"- Time of the runs recorded here: {total_seconds} s ({total_seconds 
 md.append("")
 md.append("## Per mutant, with the committed corpus")
 md.append("")
-md.append("Replay: the targets whose corpus replay alone kills the mutant. Fuzz: the target that "
-          "killed it, seconds and executions to the kill (only when no replay did). Tests: "
+md.append("Replay: the targets whose corpus replay alone kills the mutant; then the time is the "
+          "quickest such replay's wall time to the crash (corpus loading included; libFuzzer counts no "
+          "executions for `-runs=0`). Otherwise the target whose fuzzing killed it, seconds and "
+          "executions to the kill. Tests: "
           "`swift test --filter` on the mutant (run for mutants no fuzzer killed).")
 md.append("")
 md.append("| id | mutant | control | where | bug class | replay kills | killed by | s | executions | tests | status |")

@@ -146,14 +146,16 @@ run_mutant() {
     for target in "${TARGETS[@]}"; do
       local dirs=("Fuzz/Corpus/$target")
       [ -d "Fuzz/Regressions/$target" ] && dirs+=("Fuzz/Regressions/$target")
-      local rc=0
+      local rc=0 replay_start replay_ms
+      replay_start=$(now_ms)
       "$BIN_DIR/$target" -runs=0 "${dirs[@]}" > "$out/replay-$target.log" 2>&1 || rc=$?
+      replay_ms=$(( $(now_ms) - replay_start ))
       if [ "$rc" != 0 ]; then
-        echo killed > "$out/replay-$target"; replay_killed=1
-        echo "   replay $target: KILLED ($(finding_line "$out/replay-$target.log"))"
+        echo "killed $replay_ms" > "$out/replay-$target"; replay_killed=1
+        echo "   replay $target: KILLED after $replay_ms ms ($(finding_line "$out/replay-$target.log"))"
       else
-        echo survived > "$out/replay-$target"
-        echo "   replay $target: survived"
+        echo "survived $replay_ms" > "$out/replay-$target"
+        echo "   replay $target: survived ($replay_ms ms)"
       fi
     done
     # 2. Fuzzing from the committed corpus, stopping at the first kill. Validation mutants go
