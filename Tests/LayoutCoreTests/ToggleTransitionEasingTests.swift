@@ -5,22 +5,10 @@ import Testing
 /// The ease-in-ease-out solver (18 bisection steps) against the exact curve, and the
 /// properties the kernel and the invariants rely on: exact ends, monotone everywhere.
 @Suite struct ToggleTransitionEasingTests {
-    /// The exact curve, as UIKit defines it: the cubic Bézier with control points (0.42, 0) and
-    /// (0.58, 1) in Bernstein form, solved for `x` by bisection in `Double` until the bracket
-    /// stops shrinking (about 53 halvings: far below the 1e-5 under test).
-    static func exactEaseInOut(_ x: Double) -> Double {
-        func bezier(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
-            let r = 1 - s
-            return 3 * r * r * s * p1 + 3 * r * s * s * p2 + s * s * s
-        }
-        var low = 0.0, high = 1.0
-        while true {
-            let middle = (low + high) / 2
-            if middle <= low || middle >= high { break }
-            if bezier(0.42, 0.58, middle) < x { low = middle } else { high = middle }
-        }
-        return bezier(0, 1, (low + high) / 2)
-    }
+    /// The exact curve, as UIKit defines it (the cubic Bézier with control points (0.42, 0)
+    /// and (0.58, 1), solved by bisection in `Double`): the invariant G7's reference, which
+    /// shares nothing with the library's solver.
+    static func exactEaseInOut(_ x: Double) -> Double { ToggleTransitionInvariants.exactEaseInOut(x) }
 
     /// The largest difference from the exact curve over 10,000 evenly spaced progress values
     /// (the ends included), for one precision.
