@@ -162,10 +162,27 @@ md.append(f"- Median time to kill with the committed corpus: {fmt(summary['media
 if slowest:
     md.append(f"- Slowest kill: {slowest['id']} `{slowest['name']}`, {slowest['corpus_kill_seconds']:.2f} s "
               f"({slowest['killed_by']}).")
-md.append(f"- Median over mutants and targets of the median time to kill from an empty corpus "
-          f"({seeds} seeds): {fmt(summary['median_fresh_kill_seconds'])} s.")
+pairs = [f for r in ran for f in r["fresh"].values()]
+missed_pairs = sum(f["median_seconds"] is None for f in pairs)
+md.append(f"- From an empty corpus ({seeds} seeds, {len([r for r in ran if r['fresh']])} mutants run so): the median "
+          f"time to kill is {fmt(summary['median_fresh_kill_seconds'])} s (median over the {len(pairs) - missed_pairs} "
+          f"mutant-target pairs whose median run killed; in {missed_pairs} pairs the target is blind to the mutant "
+          f"or slower than the budget: see the table below).")
 md.append(f"- Time of the runs recorded here: {total_seconds} s ({total_seconds / 60:.0f} min), "
           f"of which builds {sum(r['build_seconds'] for r in ran)} s.")
+plain = [r["seconds"] for r in ran if not r["fresh"]]
+if plain:
+    per = statistics.median(plain)
+    md.append(f"- One mutant without `--fresh` (build, replays, fuzzing when the replays miss, unit tests for a "
+              f"survivor): median {per:.0f} s, {min(plain)}-{max(plain)} s; the whole catalogue of {len(rows)} "
+              f"would take about {len(rows) * per / 60:.0f} min.")
+with_fresh = [r["seconds"] for r in ran if r["fresh"]]
+if with_fresh:
+    md.append(f"- With `--fresh`: {', '.join(str(x) for x in with_fresh)} s per mutant (a target blind to the "
+              f"mutant costs 3 x {budget} s before its median is a miss).")
+not_run = [r["id"] for r in rows if not r["run"]]
+if not_run:
+    md.append(f"- Not run yet: {', '.join(not_run)} (`bash Fuzz/mutation.sh {' '.join(not_run)}`).")
 md.append("")
 md.append("## Per mutant, with the committed corpus")
 md.append("")
