@@ -94,18 +94,32 @@ struct BadInputBatch<C: ControlUnderTest> {
     /// other, then, for dirty elements, about half its fields replaced by raw values drawn
     /// from their rules (NaN, infinities, -0, bounds and one ulp past them, raw bit patterns,
     /// out-of-range bytes). Each column stops at its own length.
+    ///
+    /// One batch in eight has a single fault: one field of one element is dirty, every other
+    /// value valid. Only then does a fused all-valid pass (`allValid`) decide alone: with
+    /// several bad values the detailed pass runs anyway and names the first, so a fused pass
+    /// that lets one kind of bad value through (`to` = indeterminate, say) goes unseen.
     mutating func decode(_ source: inout FuzzSource) {
         BadInputFuzzChecks.columnLengths(&source, columns: rules.count, into: &lengths)
-        let allClean = BadInputFuzzChecks.allClean(&source)
+        // One time in four a batch has only clean elements (all valid, for the kernels that
+        // have no rules tying fields together), so that long valid batches, which take the
+        // kernels' all-valid fast paths, are common; one time in eight a single fault;
+        // otherwise one element in four is dirty. (`w % 4 == 0` is the all-clean decision
+        // drawn as before single faults existed: the same bytes decide it.)
+        let draw = source.next(below: 8)
+        let allClean = draw % 4 == 0
+        let singleFault = draw == 1
+        let faultIndex = singleFault ? source.next(below: max(1, lengths[0])) : -1
+        let faultField = singleFault ? source.next(below: rules.count) : -1
         raw.removeAll()
         for index in 0..<(lengths.max() ?? 0) {
-            let dirty = !allClean && source.next(below: 4) == 0
+            let dirty = singleFault ? index == faultIndex : !allClean && source.next(below: 4) == 0
             var c = C.generated(&source, mode: nil)
             if !c.isValid { c = C.padding(index) }
             row.removeAll(keepingCapacity: true)
             row.append(c)
             for position in rules.indices {
-                let replace = dirty && source.next(below: 2) == 0
+                let replace = singleFault ? dirty && position == faultField : dirty && source.next(below: 2) == 0
                 switch row.value(field: position, at: 0) {
                 case .byte(let valid):
                     let value = replace ? rawByte(&source, rules[position]) : valid
@@ -122,7 +136,14 @@ struct BadInputBatch<C: ControlUnderTest> {
     /// bound of the rule.
     func rawByte(_ source: inout FuzzSource, _ rule: FieldRule) -> UInt8 {
         switch rule.kind {
-        case .cases: return BadInputFuzzChecks.rawCase(&source, caseCount: Int(rule.upper), dirty: true)
+        case .cases:
+            // As `rawCase` (`w % 4 == 0`: any byte), except that one time in eight it is the
+            // first refused raw value, the case count itself: what a pass comparing against a
+            // wrong count lets through.
+            let draw = source.next(below: 8)
+            if draw % 4 == 0 { return source.nextByte() }
+            if draw == 1 { return UInt8(clamping: Int(rule.upper)) }
+            return UInt8(source.next(below: Int(rule.upper)))
         case .range:
             let bounds = [rule.lower - 1, rule.lower, rule.upper, rule.upper + 1].map { UInt8(clamping: Int($0)) }
             return source.next(below: 2) == 0 ? source.nextByte() : bounds[source.next(below: 4)]

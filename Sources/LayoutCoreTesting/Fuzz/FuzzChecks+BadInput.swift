@@ -84,13 +84,6 @@ public enum BadInputFuzzChecks {
 
     static let lengthDeltas = [1, -1, 2, -2, 3, -3, 1, -1]
 
-    /// One time in four a batch has only clean elements (all valid, for the kernels that have
-    /// no rules tying fields together), so that long valid batches, which take the kernels'
-    /// all-valid fast paths, are common; otherwise one element in four is dirty.
-    static func allClean(_ source: inout FuzzSource) -> Bool {
-        source.next(below: 4) == 0
-    }
-
     // MARK: - The oracle
 
     /// The error the controls' bad-input rules and `LayoutError` ask for when `value` (of field `field`,
