@@ -70,6 +70,7 @@ for entry in catalogue:
                 "executions": [r["executions"] if r["outcome"] == "killed" else None for r in runs],
             }
     row["tests"] = read(os.path.join(folder, "tests"))
+    row["tree_commit"] = read(os.path.join(folder, "commit"))
     compile_error = read(os.path.join(folder, "status")) == "compile"
     # How it died, with the committed corpus.
     killer, kill_seconds, kill_executions = None, None, None
@@ -192,11 +193,13 @@ md.append("Replay: the targets whose corpus replay alone kills the mutant; then 
           "executions to the kill. Tests: "
           "`swift test --filter` on the mutant (run for mutants no fuzzer killed).")
 md.append("")
-md.append("| id | mutant | control | where | bug class | replay kills | killed by | s | executions | tests | status |")
-md.append("|---|---|---|---|---|---|---|---:|---:|---|---|")
+md.append("Tree: the commit the mutant was applied to (the testing code it was measured against).")
+md.append("")
+md.append("| id | mutant | control | where | bug class | tree | replay kills | killed by | s | executions | tests | status |")
+md.append("|---|---|---|---|---|---|---|---|---:|---:|---|---|")
 for r in rows:
     replay = ", ".join(short[t] for t in r["replay_kills"]) or ("-" if r["run"] else "")
-    md.append(f"| {r['id']} | `{r['name']}` | {r['control']} | {r['where']} | {r['bug_class']} | {replay} | "
+    md.append(f"| {r['id']} | `{r['name']}` | {r['control']} | {r['where']} | {r['bug_class']} | {r['tree_commit'] or '-'} | {replay} | "
               f"{r['killed_by'] or '-'} | {fmt(r['corpus_kill_seconds'])} | {fmt(r['corpus_kill_executions'])} | "
               f"{r['tests'] or '-'} | {r['status']} |")
 md.append("")

@@ -128,6 +128,7 @@ run_mutant() {
     echo "   the patch does not apply" >&2; return 1
   fi
   mkdir -p "$out"
+  git rev-parse --short "$MUTATION_COMMIT" > "$out/commit"
   local build_start; build_start=$(date +%s)
   : > "$out/build.log"
   if ! build "$out/build.log"; then
