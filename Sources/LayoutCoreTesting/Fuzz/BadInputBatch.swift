@@ -95,20 +95,20 @@ struct BadInputBatch<C: ControlUnderTest> {
     /// from their rules (NaN, infinities, -0, bounds and one ulp past them, raw bit patterns,
     /// out-of-range bytes). Each column stops at its own length.
     ///
-    /// One batch in eight has a single fault: one field of one element is dirty, every other
-    /// value valid. Only then does a fused all-valid pass (`allValid`) decide alone: with
+    /// One batch in four has a single fault: one field of one element is dirty, every other
+    /// value valid (for an enumeration, its first refused raw value). Only then does a fused all-valid pass (`allValid`) decide alone: with
     /// several bad values the detailed pass runs anyway and names the first, so a fused pass
     /// that lets one kind of bad value through (`to` = indeterminate, say) goes unseen.
     mutating func decode(_ source: inout FuzzSource) {
         BadInputFuzzChecks.columnLengths(&source, columns: rules.count, into: &lengths)
         // One time in four a batch has only clean elements (all valid, for the kernels that
         // have no rules tying fields together), so that long valid batches, which take the
-        // kernels' all-valid fast paths, are common; one time in eight a single fault;
+        // kernels' all-valid fast paths, are common; one time in four a single fault;
         // otherwise one element in four is dirty. (`w % 4 == 0` is the all-clean decision
         // drawn as before single faults existed: the same bytes decide it.)
         let draw = source.next(below: 8)
         let allClean = draw % 4 == 0
-        let singleFault = draw == 1
+        let singleFault = draw % 4 == 1
         let faultIndex = singleFault ? source.next(below: max(1, lengths[0])) : -1
         let faultField = singleFault ? source.next(below: rules.count) : -1
         raw.removeAll()
@@ -122,7 +122,8 @@ struct BadInputBatch<C: ControlUnderTest> {
                 let replace = singleFault ? dirty && position == faultField : dirty && source.next(below: 2) == 0
                 switch row.value(field: position, at: 0) {
                 case .byte(let valid):
-                    let value = replace ? rawByte(&source, rules[position]) : valid
+                    let value = !replace ? valid
+                        : singleFault ? singleFaultByte(&source, rules[position]) : rawByte(&source, rules[position])
                     if index < lengths[position] { raw.bytes[position].append(value) }
                 case .scalar(let valid):
                     let value = replace ? rawScalar(&source, rules[position]) : valid
@@ -130,6 +131,15 @@ struct BadInputBatch<C: ControlUnderTest> {
                 }
             }
         }
+    }
+
+    /// The one bad byte of a single-fault batch: for an enumeration the case count itself, the
+    /// first refused raw value (what a pass comparing against a wrong count lets through);
+    /// otherwise as `rawByte`. Its own function, never inlined, so that reaching it is new
+    /// coverage and libFuzzer keeps single-fault inputs.
+    @inline(never)
+    func singleFaultByte(_ source: inout FuzzSource, _ rule: FieldRule) -> UInt8 {
+        rule.kind == .cases ? UInt8(clamping: Int(rule.upper)) : rawByte(&source, rule)
     }
 
     /// A dirty byte: any byte one time in two, otherwise a valid case or a value next to a
