@@ -157,6 +157,10 @@ md.append(f"- Mutants: {len(rows)} in the catalogue, {len(ran)} run.")
 md.append(f"- Killed by a fuzzer with the committed corpus: **{len(killed)}** "
           f"({len(replay_only)} by the corpus replay alone); equivalent: {len(equivalent)}; "
           f"not killed: {len(summary['survived'])} ({', '.join(summary['survived']) or 'none'}).")
+closed = [r["id"] for r in rows if notes.get(r["id"], {}).get("verdict") == "gap closed"]
+if closed:
+    md.append(f"- Survivors on an earlier tree, each closed by a new check or generator case (see the last "
+              f"section): {', '.join(closed)}; their rows below are the runs after the fix.")
 if summary["mutation_score"] is not None:
     md.append(f"- Mutation score (killed / non-equivalent mutants run): **{summary['mutation_score']:.0%}**.")
 md.append(f"- Median time to kill with the committed corpus: {fmt(summary['median_corpus_kill_seconds'])} s.")
