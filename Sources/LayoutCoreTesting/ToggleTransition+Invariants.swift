@@ -1,6 +1,6 @@
 import LayoutCore
 
-/// The invariants G1-G7 of the toggle transition (Docs/ToggleTransition.md; G7, the curve, is written here), and detectors of
+/// The invariants G1-G7 of the toggle transition (Docs/ToggleTransition.md), and detectors of
 /// the original control's quirks that `.legacy`
 /// keeps, as check functions shared by tests and fuzz targets.
 ///
