@@ -176,6 +176,43 @@ struct RunTests {
         #expect(two.estimate == 10)
     }
 
+    /// `--sweeps`: the repetitions are shared between passes over every subject and size, and
+    /// a row's samples are every sweep's, in order (the reference's paired ones too).
+    @Test func sweepsShareTheRepetitions() throws {
+        let directory = try temporaryDirectory()
+        let result = runCLI(["run", "--output", directory, "--filter", "copy-test", "--threads", "1,2"]
+                            + Self.fast + ["--repetitions", "5", "--sweeps", "2"], subjects: [CopySubject.self])
+        #expect(result.code == ExitCode.success, "\(result.err)")
+        let report = try BenchReport.read(path: directory + "/latest.json")
+        #expect(report.settings.sweeps == 2)
+        #expect(report.rows.count == 2 * 5)  // two sizes: the reference and four kernel variants
+        for row in report.rows { #expect(row.repetitions == 5, "\(row.variant) \(row.size)") }
+        // More sweeps than repetitions: one repetition per sweep.
+        let cappedDirectory = try temporaryDirectory()
+        let capped = runCLI(["run", "--output", cappedDirectory, "--filter", "copy-test", "--threads", "1"]
+                            + Self.fast + ["--sweeps", "7"], subjects: [CopySubject.self])
+        #expect(capped.code == ExitCode.success, "\(capped.err)")
+        let cappedReport = try BenchReport.read(path: cappedDirectory + "/latest.json")
+        #expect(cappedReport.settings.sweeps == 3)
+        for row in cappedReport.rows { #expect(row.repetitions == 3, "\(row.variant) \(row.size)") }
+        #expect(try LayoutBenchCLI.parseRunOptions(["--quick"])?.sweeps == 3)
+        #expect(RunOptions().sweeps == 1)
+        #expect(throws: UsageError.self) { try LayoutBenchCLI.parseRunOptions(["--sweeps", "0"]) }
+
+        let first = SizeMeasurement(
+            kernel: "k", precision: "Float", bytesPerControl: 8, inputBytesPerControl: nil, size: 64,
+            variants: [VariantSamples(kind: .reference, threads: 1, samples: [10, 11], iterations: 3),
+                       VariantSamples(kind: .kernel, threads: 2, samples: [2], iterations: 4, referenceSamples: [20])])
+        var later = first
+        later.variants[0].samples = [12]
+        later.variants[1].samples = [3, 4]
+        later.variants[1].referenceSamples = [21, 22]
+        let merged = first.appending(later)
+        #expect(merged.variants[0].samples == [10, 11, 12])
+        #expect(merged.variants[1].samples == [2, 3, 4])
+        #expect(merged.variants[1].referenceSamples == [20, 21, 22])
+    }
+
     @Test func distinctControlsTakeSeveralBatchesInTurn() throws {
         // 65,536 different controls per size unless told otherwise; 1 (or any count up to
         // the size) is one batch, laid out again and again.
@@ -215,7 +252,7 @@ struct RunTests {
         #expect(try LayoutBenchCLI.parseRunOptions([])?.outputDirectory == "Reports/benchmarks")
         #expect(try LayoutBenchCLI.parseRunOptions(["--build-flags", "-O", "--quiet"])?.outputDirectory == "Reports/benchmarks")
         for partial in [["--quick"], ["--filter", "thumb"], ["--sizes", "16K"], ["--precision", "float"],
-                        ["--threads", "1"], ["--repetitions", "3"], ["--seed", "7"], ["--distinct-controls", "1"]] {
+                        ["--threads", "1"], ["--repetitions", "3"], ["--sweeps", "2"], ["--seed", "7"], ["--distinct-controls", "1"]] {
             #expect(try LayoutBenchCLI.parseRunOptions(partial)?.outputDirectory == ".build/layout-bench/partial", "\(partial)")
             #expect(try LayoutBenchCLI.parseRunOptions(partial + ["--output", "elsewhere"])?.outputDirectory == "elsewhere")
         }

@@ -19,18 +19,21 @@ extension LayoutBenchCLI {
       --precision P        float, double or both (default both)
       --threads LIST       kernel thread counts: numbers or 'all' (default 1,all); the
                            reference always runs on one thread
-      --quick              sizes 64,1K,16K,256K, 11 repetitions of 5 ms, 64 MiB bandwidth arrays:
-                           under a minute, for CI
+      --quick              sizes 64,1K,16K,256K, 11 repetitions of 5 ms in 3 sweeps, 64 MiB
+                           bandwidth arrays: about a minute, for CI
       --output DIR         where to write latest.json, latest.csv, *.svg, README.md
                            (default: Reports/benchmarks for the full default run;
                            \(RunOptions.partialOutputDirectory) for a partial run: --quick,
                            --filter, --sizes, --precision, --threads, --repetitions,
-                           --budget-ms, --warmup-ms, --bandwidth-mib, --distinct-controls
+                           --sweeps, --budget-ms, --warmup-ms, --bandwidth-mib, --distinct-controls
                            or --seed)
       --no-write           write no files, only stdout
       --format F           stdout format: table (default: the headline first, every table
                            at most 100 columns wide), json or csv
       --repetitions N      timed repetitions per size (default 15)
+      --sweeps N           passes over every kernel and size that share the repetitions, so
+                           that a busy stretch of the machine is unlikely to slow every
+                           repetition of one row (default 1; --quick: 3)
       --budget-ms X        target duration of one timed measurement (default 40)
       --warmup-ms X        untimed warm-up per variant and size (default 20)
       --bandwidth-mib N    array size of the bandwidth loops (default 256)
@@ -61,7 +64,7 @@ extension LayoutBenchCLI {
         // Options that change what is measured make a partial run, which must not overwrite
         // the committed reports of a full one unless --output says so.
         let partialOptions: Set<String> = [
-            "--quick", "--filter", "--sizes", "--precision", "--threads", "--repetitions", "--budget-ms",
+            "--quick", "--filter", "--sizes", "--precision", "--threads", "--repetitions", "--sweeps", "--budget-ms",
             "--warmup-ms", "--bandwidth-mib", "--distinct-controls", "--seed",
         ]
         var isPartial = false
@@ -97,6 +100,7 @@ extension LayoutBenchCLI {
             case "--format":
                 set(\.format, try ArgumentValues.choice(try reader.value(for: option), "--format", expected: "table, json or csv"))
             case "--repetitions": set(\.repetitions, try ArgumentValues.positiveInt(try reader.value(for: option), option.name))
+            case "--sweeps": set(\.sweeps, try ArgumentValues.positiveInt(try reader.value(for: option), option.name))
             case "--budget-ms": set(\.budgetMilliseconds, try ArgumentValues.positiveDouble(try reader.value(for: option), option.name))
             case "--warmup-ms": set(\.warmupMilliseconds, try ArgumentValues.positiveDouble(try reader.value(for: option), option.name))
             case "--bandwidth-mib":

@@ -234,6 +234,8 @@ public struct RunSettings: Hashable, Sendable, Codable {
     public var threads: [Int]
     public var sizes: [Int]
     public var repetitions: Int
+    /// Passes over every subject and size that shared the repetitions; absent: one.
+    public var sweeps: Int?
     /// Target duration of one timed measurement (iterations are chosen to fill it).
     public var budgetMilliseconds: Double
     /// Untimed running of each variant before measuring, per size.
@@ -249,9 +251,10 @@ public struct RunSettings: Hashable, Sendable, Codable {
     public var distinctControls: Int?
 
     public init(quick: Bool, kernels: [String], precisions: [String], threads: [Int], sizes: [Int],
-                repetitions: Int, budgetMilliseconds: Double, warmupMilliseconds: Double,
+                repetitions: Int, sweeps: Int? = nil, budgetMilliseconds: Double, warmupMilliseconds: Double,
                 seed: UInt64, bandwidthArrayBytes: Int, bandwidthPasses: Int,
                 cacheBandwidthArrayBytes: [Int]? = nil, distinctControls: Int? = nil) {
+        self.sweeps = sweeps
         (self.cacheBandwidthArrayBytes, self.distinctControls) = (cacheBandwidthArrayBytes, distinctControls)
         (self.quick, self.kernels, self.precisions, self.threads) = (quick, kernels, precisions, threads)
         (self.sizes, self.repetitions, self.budgetMilliseconds) = (sizes, repetitions, budgetMilliseconds)

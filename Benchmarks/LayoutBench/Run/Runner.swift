@@ -14,6 +14,11 @@
 //    every variant, the two-thread kernel's turns slowed the one-thread kernel's by up to a
 //    third at 16K, where the working set fits two L2 caches but not one.)
 // 4. check again, consume a checksum, summarize.
+// With `sweeps` above one (`--quick` takes three), the whole loop over subjects and sizes runs
+// that many times, each sweep timing its share of the repetitions, and a row's samples are
+// those of every sweep: a busy stretch on a shared machine (another tenant's burst can slow one
+// kernel 2x for every repetition of a few seconds, while its reference barely moves) then has
+// to come back at the same row in every sweep to move the row's fastest repetition.
 // The result is measurements (`RunMeasurements`); ReportBuilder (Report/ReportBuilder.swift)
 // turns them into the report.
 
@@ -31,6 +36,9 @@ public struct RunOptions: Hashable, Sendable {
     public var threads: [Int] = [1, Parallelism.activeProcessorCount]
     public var quick = false
     public var repetitions = 15
+    /// Passes over every subject and size that share the repetitions (see the notes at the top
+    /// of this file); at most `repetitions`.
+    public var sweeps = 1
     public var budgetMilliseconds: Double = 40
     public var warmupMilliseconds: Double = 20
     public var seed: UInt64 = 42
@@ -74,6 +82,7 @@ public struct RunOptions: Hashable, Sendable {
         quick = true
         sizes = RunOptions.quickSizes
         repetitions = 11
+        sweeps = 3
         budgetMilliseconds = 5
         warmupMilliseconds = 4
         bandwidthArrayBytes = 64 << 20
@@ -126,6 +135,19 @@ public struct SizeMeasurement: Sendable {
     public init(kernel: String, precision: String, bytesPerControl: Int, inputBytesPerControl: Int?, size: Int, variants: [VariantSamples]) {
         (self.kernel, self.precision, self.bytesPerControl) = (kernel, precision, bytesPerControl)
         (self.inputBytesPerControl, self.size, self.variants) = (inputBytesPerControl, size, variants)
+    }
+
+    /// This measurement with `later`'s samples (a later sweep of the same subject and size)
+    /// appended to each variant's.
+    public func appending(_ later: SizeMeasurement) -> SizeMeasurement {
+        var merged = self
+        for index in merged.variants.indices {
+            merged.variants[index].samples += later.variants[index].samples
+            if let more = later.variants[index].referenceSamples {
+                merged.variants[index].referenceSamples = (merged.variants[index].referenceSamples ?? []) + more
+            }
+        }
+        return merged
     }
 
     /// Bytes a variant moves per control: the checked kernel reads its inputs twice
@@ -186,7 +208,8 @@ public struct Runner {
         defer { progress.stop() }
         func log(_ line: String) { progress.line(line) }
         func elapsed() -> Int { progress.elapsedSeconds }
-        let total = selected.count * options.sizes.count
+        let sweeps = max(1, min(options.sweeps, options.repetitions))
+        let total = sweeps * selected.count * options.sizes.count
         log("\(total) step\(total == 1 ? "" : "s") (kernel, precision, size): about \(Self.estimatedSeconds(options, selected, threads: threads)) s "
             + "of timing at the budgets, more where one call outlasts them (large sizes), plus bandwidth loops")
 
@@ -227,12 +250,27 @@ public struct Runner {
         var measurements: [SizeMeasurement] = []
         var step = 0
         let measuringStarted = BenchClock.now()
-        for subject in selected {
-            for size in options.sizes {
-                step += 1
-                log("[\(step)/\(total)] \(subject.kernel) \(subject.precision) N=\(SVGChart.sizeLabel(size))  (\(elapsed()) s"
-                    + Self.remaining(done: step - 1, of: total, since: measuringStarted) + ")")
-                measurements.append(try measure(subject, size: size, threads: threads, progress: progress))
+        var kept: [Int: [any LayoutBenchSubject]] = [:]
+        for sweep in 0..<sweeps {
+            // Sweep `sweep` times its share of the repetitions: 11 in 3 sweeps are 4, 4 and 3.
+            let repetitions = options.repetitions / sweeps + (sweep < options.repetitions % sweeps ? 1 : 0)
+            var index = 0
+            for subject in selected {
+                for size in options.sizes {
+                    step += 1
+                    let sweepText = sweeps > 1 ? "sweep \(sweep + 1) of \(sweeps): " : ""
+                    log("[\(step)/\(total)] \(sweepText)\(subject.kernel) \(subject.precision) N=\(SVGChart.sizeLabel(size))  (\(elapsed()) s"
+                        + Self.remaining(done: step - 1, of: total, since: measuringStarted) + ")")
+                    let (measurement, batches) = try measure(subject, size: size, threads: threads, repetitions: repetitions,
+                                                             batches: kept[index], progress: progress)
+                    // Later sweeps reuse a size's batches (built and checked once) up to a
+                    // million controls; larger ones are built again rather than held.
+                    let keep = sweep + 1 < sweeps && size * Self.batchCount(size: size, distinctControls: options.distinctControls) <= 1 << 20
+                    kept[index] = keep ? batches : nil
+                    if sweep == 0 { measurements.append(measurement) }
+                    else { measurements[index] = measurements[index].appending(measurement) }
+                    index += 1
+                }
             }
         }
 
@@ -251,7 +289,8 @@ public struct Runner {
         let settings = RunSettings(
             quick: options.quick, kernels: Array(Set(selected.map { $0.kernel })).sorted(),
             precisions: options.precisions, threads: threads, sizes: options.sizes,
-            repetitions: options.repetitions, budgetMilliseconds: options.budgetMilliseconds,
+            repetitions: options.repetitions, sweeps: sweeps > 1 ? sweeps : nil,
+            budgetMilliseconds: options.budgetMilliseconds,
             warmupMilliseconds: options.warmupMilliseconds, seed: options.seed,
             bandwidthArrayBytes: arrayBytes, bandwidthPasses: options.bandwidthPasses,
             cacheBandwidthArrayBytes: cacheArrayBytes,
@@ -277,7 +316,7 @@ public struct Runner {
             // Per size: each variant's warm-up, then one rotation per thread count of the
             // reference and that count's kernel variants.
             milliseconds += Double(options.sizes.count) * (
-                Double(variants) * options.warmupMilliseconds
+                Double(variants * max(1, min(options.sweeps, options.repetitions))) * options.warmupMilliseconds
                     + Double(threads.count * (1 + kernelVariants) * options.repetitions) * options.budgetMilliseconds)
         }
         return Int((milliseconds / 1000).rounded())
@@ -310,11 +349,26 @@ public struct Runner {
     /// `progress` is told each phase (building, checking, warming up, each repetition) for
     /// its heartbeat.
     public func measure(_ type: any LayoutBenchSubject.Type, size: Int, threads: [Int],
-                        progress: ProgressLog? = nil) throws -> SizeMeasurement {
+                        repetitions: Int? = nil, progress: ProgressLog? = nil) throws -> SizeMeasurement {
+        try measure(type, size: size, threads: threads, repetitions: repetitions, batches: nil, progress: progress).measurement
+    }
+
+    /// `measure` on `batches` when given (those an earlier sweep built and checked for the
+    /// same subject and size: they are checked again after timing, not before), returning the
+    /// batches for a later sweep.
+    func measure(_ type: any LayoutBenchSubject.Type, size: Int, threads: [Int], repetitions: Int?,
+                 batches reused: [any LayoutBenchSubject]?,
+                 progress: ProgressLog?) throws -> (measurement: SizeMeasurement, batches: [any LayoutBenchSubject]) {
+        let repetitions = repetitions ?? options.repetitions
         func tick(_ what: String) { progress?.phase("  \(type.kernel) \(type.precision) N=\(SVGChart.sizeLabel(size)): \(what)") }
-        tick("building the inputs")
         let batchCount = Self.batchCount(size: size, distinctControls: options.distinctControls)
-        var batches = (0..<batchCount).map { type.init(count: size, seed: options.seed &+ UInt64($0)) }
+        var batches: [any LayoutBenchSubject]
+        if let reused {
+            batches = reused
+        } else {
+            tick("building the inputs")
+            batches = (0..<batchCount).map { type.init(count: size, seed: options.seed &+ UInt64($0)) }
+        }
         var turn = 0
 
         var variants: [(kind: VariantKind, threads: Int)] = [(.reference, 1)]
@@ -348,8 +402,8 @@ public struct Runner {
             }
         }
 
-        // Check first.
-        try verifyAll("")
+        // Check first (batches from an earlier sweep were checked after its timing).
+        if reused == nil { try verifyAll("") }
 
         // Warm up each variant and choose its iterations: enough calls to fill the budget.
         let budget = options.budgetMilliseconds * 1e6
@@ -375,8 +429,8 @@ public struct Runner {
         var pairedReference = [[Double]?](repeating: nil, count: variants.count)
         for (rotation, members) in Self.rotations(variantThreads: variants.map(\.threads)).enumerated() {
             var referenceSamples: [Double] = []
-            for repetition in 0..<options.repetitions {
-                tick("timing \(Self.threadsText(variants[members.last!].threads)), repetition \(repetition + 1) of \(options.repetitions)")
+            for repetition in 0..<repetitions {
+                tick("timing \(Self.threadsText(variants[members.last!].threads)), repetition \(repetition + 1) of \(repetitions)")
                 // Rotate the order so no variant always runs first (after a cold stretch) or last.
                 for slot in members.indices {
                     let variant = members[(slot + repetition) % members.count]
@@ -398,13 +452,14 @@ public struct Runner {
         tick("checksums of the outputs")
         for batch in batches { benchSink(batch.checksum()) }
 
-        return SizeMeasurement(
+        let measurement = SizeMeasurement(
             kernel: type.kernel, precision: type.precision, bytesPerControl: type.bytesPerControl,
             inputBytesPerControl: type.inputBytesPerControl, size: size,
             variants: variants.indices.map {
                 VariantSamples(kind: variants[$0].kind, threads: variants[$0].threads, samples: samples[$0],
                                iterations: iterations[$0], referenceSamples: pairedReference[$0])
             })
+        return (measurement, batches)
     }
 
     /// ", about N s left" after `done` of `total` steps (the steps done so far give the pace;
