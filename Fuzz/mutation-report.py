@@ -36,12 +36,34 @@ def run(line):  # "killed|survived MS EXECUTIONS"
 
 catalogue = tsv("Fuzz/Mutants/catalogue.tsv")
 notes = {row["id"]: row for row in tsv("Fuzz/Mutants/notes.tsv")}
+# The committed report's results of mutants this machine has no stored results for (a fresh
+# clone, or a results folder that was cleaned): carried over as they were measured, with the
+# tree they were applied to, so that running a few mutants does not drop the others. A mutant
+# whose patch changed since is not carried (its patch's hash is recorded with its result).
+try:
+    with open("Reports/fuzz/mutation.json") as f:
+        earlier = {r["id"]: r for r in json.load(f)["mutants"] if r.get("run")}
+except (OSError, ValueError, KeyError):
+    earlier = {}
+
+
+def patch_hash(mid, name):
+    path = f"Fuzz/Mutants/{mid}-{name}.patch"
+    return subprocess.run(["git", "hash-object", path], capture_output=True, text=True).stdout.strip() or None
+
+
 rows = []
 for entry in catalogue:
     mid = entry["id"]
     folder = os.path.join(results_dir, mid)
     row = {k: entry[k] for k in ("id", "name", "control", "where", "bug_class", "file", "description")}
+    row["patch"] = patch_hash(mid, entry["name"])
     row["run"] = os.path.isdir(folder) and read(os.path.join(folder, "seconds")) is not None
+    kept = earlier.get(mid)
+    if not row["run"] and kept and kept.get("patch", row["patch"]) == row["patch"]:
+        note = notes.get(mid)
+        rows.append(kept | {k: row[k] for k in row if k != "run"} | {"note": note["text"] if note else None})
+        continue
     row["build_seconds"] = int(read(os.path.join(folder, "build_seconds"), "0") or 0)
     row["seconds"] = int(read(os.path.join(folder, "seconds"), "0") or 0)
     row["replay"] = {}
@@ -197,7 +219,8 @@ md.append("Replay: the targets whose corpus replay alone kills the mutant; then 
           "executions to the kill. Tests: "
           "`swift test --filter` on the mutant (run for mutants no fuzzer killed).")
 md.append("")
-md.append("Tree: the commit the mutant was applied to (the testing code it was measured against).")
+md.append("Tree: the commit the mutant was applied to (the testing code it was measured against); a mutant "
+          "not run again since keeps the result measured on its tree.")
 md.append("")
 md.append("| id | mutant | control | where | bug class | tree | replay kills | killed by | s | executions | tests | status |")
 md.append("|---|---|---|---|---|---|---|---|---:|---:|---|---|")
