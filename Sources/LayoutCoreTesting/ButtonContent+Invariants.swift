@@ -276,6 +276,18 @@ public enum ButtonContentInvariants {
 }
 
 extension ButtonContentConfiguration {
+    /// Docs/ButtonContent.md, "Inputs".
+    public static func documentedRule(of field: String) -> FieldRule? {
+        switch field {
+        case "width", "height", "insetTop", "insetLeading", "insetBottom", "insetTrailing",
+             "imageWidth", "imageHeight", "titleWidth", "titleHeight", "imagePadding": return .documentedLength
+        case "displayScale": return .range(0 ... 4)  // "`0 ... 4` (fractions such as 1.5 allowed)"
+        case "imagePlacement": return .cases(4)      // top, leading, bottom, trailing
+        case "layoutDirection", "mode": return .cases(2)
+        default: return nil
+        }
+    }
+
     public func invariantViolations() -> [InvariantViolation] { ButtonContentInvariants.violations(self) }
 
     /// Negative origins (B2) and frames outside the content rect (B4) when the content

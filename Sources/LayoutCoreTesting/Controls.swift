@@ -64,6 +64,23 @@ public protocol ControlUnderTest: BatchLayout {
     /// The oracle's part for the rules that tie fields together, checked after every field
     /// of the element: the error, or `nil`.
     static func expectedCrossFieldProblem(in batch: RawColumns<Self>, index: Int) -> LayoutError?
+
+    /// The rule the control's documentation states for the input field named `field` (the
+    /// "Inputs" table of its Docs page), written independently of the declaration's
+    /// `InputFields` rules; `nil` for the fields the control checks itself. The bad-input
+    /// oracle takes the bounds of every range and enumeration from here: a declaration that
+    /// gets a bound wrong (a display scale accepted up to 2^20, a duration of 0 accepted)
+    /// would otherwise move the oracle's expectation and the fuzzer's boundary values along
+    /// with it, and no check could see it. No default: every control states its own.
+    static func documentedRule(of field: String) -> FieldRule?
+}
+
+extension FieldRule {
+    /// The documented length range, `0 ... 2^20` ("`2^20` is `LayoutLimits.maximumLength`
+    /// (1,048,576 pt)"), written out rather than read from the library.
+    public static let documentedLength = FieldRule.range(0 ... 1_048_576)
+    /// The documented signed range, `-2^20 ... 2^20`.
+    public static let documentedSignedLength = FieldRule.range(-1_048_576 ... 1_048_576)
 }
 
 extension ControlUnderTest {

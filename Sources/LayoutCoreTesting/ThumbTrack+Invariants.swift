@@ -381,6 +381,19 @@ public enum ThumbTrackSeedBug: String, CaseIterable, Hashable, Sendable {
 }
 
 extension ThumbTrackConfiguration {
+    /// Docs/ThumbTrack.md, "Inputs" (`selectedIndex` and `projectionRate` depend on other
+    /// fields: the control's own oracle, `expectedControlProblem`, states them).
+    public static func documentedRule(of field: String) -> FieldRule? {
+        switch field {
+        case "width", "height", "inset": return .documentedLength
+        case "segmentCount": return .range(2 ... 255)
+        case "translation", "velocity": return .documentedSignedLength
+        case "phase": return .cases(3)               // changed, ended, cancelled
+        case "layoutDirection", "snapping", "rubberBand", "mode": return .cases(2)
+        default: return nil
+        }
+    }
+
     /// T1-T5, T7 and T8 on the reference (T6 goes through the kernel: the half-segment cases).
     public func invariantViolations() -> [InvariantViolation] { ThumbTrackInvariants.violations(self) }
 

@@ -356,6 +356,22 @@ public enum ToggleTransitionInvariants {
 }
 
 extension ToggleTransitionConfiguration {
+    /// Docs/ToggleTransition.md, "Inputs".
+    public static func documentedRule(of field: String) -> FieldRule? {
+        switch field {
+        case "width", "height", "offImageWidth", "offImageHeight", "onImageWidth", "onImageHeight",
+             "indeterminateImageWidth", "indeterminateImageHeight": return .documentedLength
+        case "from": return .cases(3)                // any state
+        case "to": return .cases(2)                  // ".off 0 or .on 1 only"
+        case "elapsed":                              // "any finite value"
+            return .range(-Double(Scalar.greatestFiniteMagnitude) ... Double(Scalar.greatestFiniteMagnitude))
+        case "duration":                             // "finite and > 0"
+            return .range(above: 0, upTo: Double(Scalar.greatestFiniteMagnitude))
+        case "curve", "animated", "mode": return .cases(2)
+        default: return nil
+        }
+    }
+
     public func invariantViolations() -> [InvariantViolation] { ToggleTransitionInvariants.violations(self) }
 
     /// The original control's quirks that `.legacy` keeps: the picture does not match the

@@ -70,15 +70,15 @@ struct BadInputBatch<C: ControlUnderTest> {
     /// One decoded element as a valid configuration's columns, read field by field.
     var row = BatchColumns<C>(capacity: 1)
     /// The rules the oracle holds the batch to, and draws boundary values from: each range's
-    /// and enumeration's bounds as the documentation states them (`DocumentedRules`), not as
+    /// and enumeration's bounds as the documentation states them (`documentedRule(of:)`), not as
     /// the library declares them; the fields a control checks itself as declared (their oracle
     /// is the control's `expectedControlProblem`). A declared range or enumeration the
     /// documentation does not state stops the check: it must be documented first.
     let rules: [FieldRule] = zip(C.InputFields.rules, C.InputFields.names).map { declared, name in
         switch declared.kind {
         case .range, .cases:
-            guard let documented = DocumentedRules.rule(of: name, C.self) else {
-                fatalError("\(C.controlName): the field '\(name)' has no documented rule (DocumentedRules)")
+            guard let documented = C.documentedRule(of: name) else {
+                fatalError("\(C.controlName): the field '\(name)' has no documented rule (documentedRule(of:))")
             }
             return documented
         case .checkedByControl, .result:
