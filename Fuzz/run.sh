@@ -174,7 +174,7 @@ for target in "${TARGETS[@]}"; do
       class=$(basename "$repro" .repro)
       if LAYOUTCORE_FUZZ_BUG_CLASS="$class" "$bin" "$repro" > "$RUN/replay-$target-$class.log" 2>&1; then
         note_failure "$target: the reproducer $repro no longer finds '$class'"
-      elif ! grep -q "seed bug class '$class'" "$RUN/replay-$target-$class.log"; then
+      elif ! grep -q "legacy bug class '$class'" "$RUN/replay-$target-$class.log"; then
         note_failure "$target: $repro did not report the class '$class'"
       fi
     done
@@ -279,7 +279,7 @@ selftest_one() {  # selftest_one TARGET CLASS SEED: runs in the background
   LAYOUTCORE_FUZZ_BUG_CLASS="$class" "$bin" -seed="$seed" -max_total_time="$SELFTEST_SECONDS" \
     "${flags[@]}" -artifact_prefix="$dir/" "$dir/corpus" > "$dir/log" 2>&1 || rc=$?
   end=$(date +%s%N)
-  if [ "$rc" != 0 ] && grep -q "seed bug class '$class'" "$dir/log"; then
+  if [ "$rc" != 0 ] && grep -q "legacy bug class '$class'" "$dir/log"; then
     echo "found $(( (end - start) / 1000000 )) $(sed -nE 's/.*found at execution ([0-9]+) .*/\1/p' "$dir/log" | head -n 1)" > "$dir/result"
   else
     echo "missed $(( (end - start) / 1000000 )) -" > "$dir/result"
@@ -411,13 +411,13 @@ json_string_items() {
     echo "| $target | $(kind "$target") | ${COUNTERS[$target]:-?} | ${STAT_RUNS[$target]:-0} | ${STAT_EXECS[$target]:-?} | ${STAT_CPU_EXECS[$target]:-?} | ${STAT_COV[$target]:-?} | ${STAT_FT[$target]:-?} | ${STAT_CORPUS[$target]:-0} (+${STAT_MERGED[$target]:-0}) | ${STAT_FINDINGS[$target]:-0} |"
   done
   echo ""
-  echo "## Self-tests: time to find each seed bug in \`.legacy\`"
+  echo "## Self-tests: time to find each legacy bug in \`.legacy\`"
   echo ""
   echo "$SELFTEST_SEEDS runs per class (\`-seed=1...$SELFTEST_SEEDS\`), each from an empty corpus with the"
   echo "target's dictionary, budget ${SELFTEST_SECONDS}s; time is wall clock from the process's start"
   echo "(its start-up included) to the crash; executions counts the inputs run until the finding."
   echo ""
-  echo "| target | seed bug class | found | median (s) | times (s) | executions |"
+  echo "| target | legacy bug class | found | median (s) | times (s) | executions |"
   echo "|---|---|---:|---:|---|---|"
   for entry in "${SELFTESTS[@]}"; do
     echo "| ${entry%%:*} | ${entry#*:} | ${SELF_FOUND[$entry]}/$SELFTEST_SEEDS | ${SELF_MEDIAN[$entry]} | ${SELF_TIMES[$entry]} | ${SELF_EXECUTIONS[$entry]} |"
@@ -450,7 +450,7 @@ json_string_items() {
   echo "## Result"
   echo ""
   if [ "$PASSED" = true ]; then
-    echo "Passed in ${TOTAL_SECONDS}s: no finding in a checked target, every seed bug class found."
+    echo "Passed in ${TOTAL_SECONDS}s: no finding in a checked target, every legacy bug class found."
   else
     echo "FAILED after ${TOTAL_SECONDS}s:"
     echo ""

@@ -308,7 +308,7 @@ public enum ThumbTrackInvariants {
     /// Each detector looks for the bug's symptom, whatever the mode: `.legacy` layouts show
     /// them for the inputs Docs/ThumbTrack.md ("`.legacy`") describes; `.fit` layouts never do.
     public static func detect<S: LayoutScalar>(
-        _ bug: ThumbTrackSeedBug, _ c: ThumbTrackConfiguration<S>, _ r: ThumbTrackResult<S>
+        _ bug: ThumbTrackLegacyBug, _ c: ThumbTrackConfiguration<S>, _ r: ThumbTrackResult<S>
     ) -> InvariantViolation? {
         let f = r.thumbFrame
         let tolerance = rounding(c)
@@ -366,7 +366,7 @@ public enum ThumbTrackInvariants {
 
 /// The bugs of the original Objective-C switch that `.legacy` keeps, as Docs/ThumbTrack.md
 /// lists them.
-public enum ThumbTrackSeedBug: String, CaseIterable, Hashable, Sendable {
+public enum ThumbTrackLegacyBug: String, CaseIterable, Hashable, Sendable {
     /// The branch follows the sign of the translation, not the side the thumb is on: dragged
     /// left from the left side, the thumb is drawn on the right and lands there (and the
     /// mirror image from the right side). Breaks T8 (during the pan) and T5 (on release).
@@ -410,11 +410,11 @@ extension ThumbTrackConfiguration {
         ThumbTrackInvariants.halfSegmentViolations(configuration, reference: reference, kernel: kernel)
     }
 
-    /// The original switch's bugs that `.legacy` keeps (`ThumbTrackSeedBug`).
-    public static var legacyBugClasses: [String] { ThumbTrackSeedBug.allCases.map(\.rawValue) }
+    /// The original switch's bugs that `.legacy` keeps (`ThumbTrackLegacyBug`).
+    public static var legacyBugClasses: [String] { ThumbTrackLegacyBug.allCases.map(\.rawValue) }
 
     public func legacyBug(in result: ThumbTrackResult<Scalar>, bugClass: String?) -> (violation: InvariantViolation, bugClass: String)? {
-        for bug in ThumbTrackSeedBug.allCases {
+        for bug in ThumbTrackLegacyBug.allCases {
             if bugClass == nil || bugClass == bug.rawValue, let violation = ThumbTrackInvariants.detect(bug, self, result) {
                 return (violation, bug.rawValue)
             }

@@ -21,8 +21,8 @@ func evalFixture(kernel: String, engine: String, precision: String) -> String {
     return result.out
 }
 
-/// `layout-bench eval` on the fixture files, against frames worked out by hand from SPEC
-/// section 1, and on bad rows.
+/// `layout-bench eval` on the fixture files, against frames worked out by hand from the
+/// button content contract (Docs/ButtonContent.md), and on bad rows.
 struct EvalTests {
     /// The fixture's expected frames: image x, y, w, h, then title x, y, w, h.
     ///
@@ -191,7 +191,7 @@ struct EvalHelpTests {
     }
 }
 
-/// `eval --kernel thumb-track` on its fixture, against results worked out from SPEC section 2.
+/// `eval --kernel thumb-track` on its fixture, against results worked out from the thumb track contract, Docs/ThumbTrack.md.
 struct ThumbTrackEvalTests {
     /// thumb x, y, w, h, selected index, index changed.
     ///
@@ -211,7 +211,7 @@ struct ThumbTrackEvalTests {
     ///    past the end: x = 67.0322580645...
     /// 8. .legacy (inset 1): thumb width 100 / 2 - 1 = 49, y 1, height 28; .changed with dx 10
     ///    > 0: x = min(10, 49) = 10.
-    /// 9. .legacy .ended with dx 0 from the left: the seed's bug sends it right: x = 100 / 2 - 1
+    /// 9. .legacy .ended with dx 0 from the left: the original code's bug sends it right: x = 100 / 2 - 1
     ///    = 49, index 1.
     static let expected: [(frame: [Double], index: Int, changed: Bool)] = [
         ([12, 2, 48, 26], 0, false),
@@ -257,8 +257,8 @@ struct ThumbTrackEvalTests {
     }
 }
 
-/// `eval --kernel toggle-transition` on its fixture, against layers worked out from SPEC
-/// section 3.
+/// `eval --kernel toggle-transition` on its fixture, against layers worked out from the toggle transition contract,
+/// Docs/ToggleTransition.md.
 struct ToggleTransitionEvalTests {
     /// Per control: (alpha, scale, x, y, w, h) of the off, on and indeterminate layers.
     ///
@@ -271,7 +271,7 @@ struct ToggleTransitionEvalTests {
     /// 2. on -> off not animated: the rest of off at once.
     /// 3. indeterminate -> on at t 0 (first frame): on alpha 0 at scale 0.1 (2.4 x 2.4 at 18.8,
     ///    13.8); off alpha 0 at scale 1; indeterminate alpha 1 (its rest alpha in `from`).
-    /// 4. .legacy indeterminate -> on at t = d: the rest of on, but seed 001 never hides the
+    /// 4. .legacy indeterminate -> on at t = d: the rest of on, but the original control `.legacy` follows never hides the
     ///    indeterminate layer: its alpha stays 1.
     /// 5. on -> off, easeInOut at t = d / 2: the curve is symmetric, e = 0.5 (within the
     ///    solver's 1e-5): off alpha 0.5, scale 0.55 (11 x 11 at 14.5, 9.5); on alpha 0.5, scale
@@ -295,7 +295,7 @@ struct ToggleTransitionEvalTests {
             let values = record.fields.dropFirst().compactMap { Double($0) }
             #expect(values.count == 18)
             // Float rounding of 0.55 and the like: 1e-5 relative. Control 5 uses easeInOut, whose
-            // progress is within 1e-5 of the exact curve (SPEC section 3): a size of up to
+            // progress is within 1e-5 of the exact curve (the toggle transition contract, Docs/ToggleTransition.md): a size of up to
             // 24 * (scale change 1) * 1e-5 off, so 3e-4.
             let tolerance = index == 5 ? 3e-4 : 1e-5
             for (column, (actual, wanted)) in zip(values, Self.expected[index]).enumerated() {

@@ -2,7 +2,7 @@ import LayoutCore
 import LayoutCoreTesting
 import Testing
 
-/// Worked examples: every expected number below was computed by hand from SPEC section 1's
+/// Worked examples: every expected number below was computed by hand from the button content contract's (Docs/ButtonContent.md)
 /// formulas (the arithmetic is in the comments), not taken from the code's output.
 @Suite struct ButtonContentExampleTests {
     /// A 100x80 button with insets top 4, leading 6, bottom 8, trailing 10; a 20x20 image, a

@@ -2,9 +2,10 @@ import LayoutCore
 import LayoutCoreTesting
 import Testing
 
-/// `.legacy` reproduces XLXButton's centering, overflow bug included; `.fit` does not.
+/// `.legacy` reproduces the original button code's centering (XLXButton, an Objective-C
+/// button subclass), overflow bug included; `.fit` does not.
 @Suite struct ButtonContentLegacyTests {
-    /// A 40x20 button, a 30x30 image and a 60x20 title side by side, spacing 4. The seed's
+    /// A 40x20 button, a 30x30 image and a 60x20 title side by side, spacing 4. The original code's
     /// formula: image x = (40 - 30 - 60 - 4) / 2 = -27, title x = -27 + 30 + 4 = 7 (its far edge
     /// 67 lies outside the 40-pt button), image y = (20 - 30) / 2 = -5.
     @Test func legacyGivesNegativeOriginsOnOverflow() {
@@ -19,7 +20,7 @@ import Testing
         #expect(ButtonContentInvariants.violations(configuration).isEmpty)
     }
 
-    /// The seed's top placement (XLXButtonCustomStylePicTop) with the early version's spacing
+    /// The original button's top placement with the early version's spacing
     /// of 5: a 60x60 button, a 24x24 image over a 40x14 title: image y = (60-24-14-5)/2 = 8.5,
     /// title y = 8.5 + 24 + 5 = 37.5, image x = (60-24)/2 = 18, title x = (60-40)/2 = 10.
     @Test func legacyTopPlacementMatchesSeed() {
@@ -41,7 +42,7 @@ import Testing
         #expect(ButtonContent.layout(unchecked: configuration).imageFrame.x == 40)
     }
 
-    /// Over seeded overflowing inputs, the legacy checks find the seed's bugs (they are not
+    /// Over seeded overflowing inputs, the legacy checks find the original code's bugs (they are not
     /// vacuous), and `.fit` never has them.
     @Test func legacyBugsAreFoundOnOverflowAndFitIsClean() {
         var random = SplitMix64(seed: 3)

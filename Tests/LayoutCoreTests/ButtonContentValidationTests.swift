@@ -2,7 +2,7 @@ import LayoutCore
 import LayoutCoreTesting
 import Testing
 
-/// SPEC section 5 for button content: one test per bad-input class. Each error names the
+/// The bad-input rules of Docs/ButtonContent.md: one test per bad-input class. Each error names the
 /// element, the field and the value; a failing batch leaves the output untouched.
 @Suite struct ButtonContentValidationTests {
     /// Ten good controls, with `edit` applied to element 6.

@@ -5,7 +5,7 @@ import Testing
 /// Every plain `swift test` replays the fuzz corpora and regression reproducers (Fuzz/Corpus,
 /// Fuzz/Regressions) through the same check functions the libFuzzer targets call, without
 /// libFuzzer: `.fit`, differential and bad-input targets must pass on every file, and the
-/// `.legacy` self-test reproducers must still be detected, each as the seed bug class its
+/// `.legacy` self-test reproducers must still be detected, each as the legacy bug class its
 /// file is named after.
 @Suite struct FuzzCorpusReplayTests {
     /// `Fuzz/` at the package root, found from this file's path.
@@ -64,19 +64,19 @@ import Testing
 
     /// Self-tests: every reproducer in Fuzz/Regressions/<target>/ is named `<bug class>...` and
     /// is found as that class (with the search limited to that class, as the self-test runs
-    /// it), and every seed bug class of the target has one.
+    /// it), and every legacy bug class of the target has one.
     @Test(arguments: selfTestTargets)
     func legacyReproducersAreDetected(_ target: FuzzTarget) throws {
         var covered: Set<String> = []
         for file in Self.files("Regressions", target) {
             let name = file.lastPathComponent
             guard let bugClass = target.bugClasses.first(where: { name == $0 || name.hasPrefix($0 + ".") }) else {
-                Issue.record("\(target.name) \(name): not named after a seed bug class \(target.bugClasses)")
+                Issue.record("\(target.name) \(name): not named after a legacy bug class \(target.bugClasses)")
                 continue
             }
             do {
                 try target.check(Self.bytes(file), bugClass: bugClass)
-                Issue.record("\(target.name) \(name): the seed bug '\(bugClass)' was not found")
+                Issue.record("\(target.name) \(name): the legacy bug '\(bugClass)' was not found")
             } catch let finding as FuzzFinding {
                 #expect(finding.kind == .legacyBug && finding.bugClass == bugClass, "\(name): \(finding)")
                 covered.insert(bugClass)

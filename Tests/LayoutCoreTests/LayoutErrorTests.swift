@@ -1,7 +1,7 @@
 import LayoutCore
 import Testing
 
-/// The text of every kind of `LayoutError` (SPEC section 5: it names the element index, the
+/// The text of every kind of `LayoutError` (the bad-input rules: it names the element index, the
 /// field and the value), and the range texts the validation rules put in `outOfRange`. The
 /// expected strings are written from the documented format, one per problem kind.
 @Suite struct LayoutErrorTests {

@@ -22,11 +22,11 @@ extension ThumbTrackInvariants {
         return found
     }
 
-    /// Every seed bug `result` shows, with the violation that shows it.
+    /// Every legacy bug `result` shows, with the violation that shows it.
     static func seedBugs<S: LayoutScalar>(
         _ c: ThumbTrackConfiguration<S>, _ r: ThumbTrackResult<S>
-    ) -> [(bug: ThumbTrackSeedBug, violation: InvariantViolation)] {
-        ThumbTrackSeedBug.allCases.compactMap { bug in detect(bug, c, r).map { (bug: bug, violation: $0) } }
+    ) -> [(bug: ThumbTrackLegacyBug, violation: InvariantViolation)] {
+        ThumbTrackLegacyBug.allCases.compactMap { bug in detect(bug, c, r).map { (bug: bug, violation: $0) } }
     }
 }
 

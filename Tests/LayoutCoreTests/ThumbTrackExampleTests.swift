@@ -2,7 +2,7 @@ import LayoutCore
 import LayoutCoreTesting
 import Testing
 
-/// Hand-worked thumb track examples (SPEC section 2). Every expected value below is worked out
+/// Hand-worked thumb track examples (the thumb track contract, Docs/ThumbTrack.md). Every expected value below is worked out
 /// from the spec's formulas in the comments, not taken from the code's output. Each example
 /// also goes through the batch kernel, which must give the same bits.
 @Suite struct ThumbTrackExampleTests {
@@ -21,7 +21,7 @@ import Testing
         LayoutRect(x: x, y: y, width: w, height: h)
     }
 
-    // MARK: - The seed's own switch: 210 x 35
+    // MARK: - The original switch: 210 x 35
 
     /// `.legacy`: thumb width `W/2 - 1 = 104`, height `H - 2 = 33`; left rest x = 1, right rest
     /// x = `W/2 - 1` = 104.
@@ -57,13 +57,13 @@ import Testing
             #expect(r.thumbFrame == Self.frame(x, 1, 104, 33), "dx \(dx)")
             #expect(r.selectedIndex == 0 && !r.indexChanged)
         }
-        // The seed's handler treats a cancelled pan like a moving one: the thumb stays put.
+        // The original handler treats a cancelled pan like a moving one: the thumb stays put.
         c.phase = .cancelled
         c.translation = 30
         #expect(try Self.layout(c).thumbFrame == Self.frame(30, 1, 104, 33))
     }
 
-    /// `.fit` with the seed's geometry (inset 1, two segments): `sw = (210 - 2) / 2 = 104`,
+    /// `.fit` with the original switch's geometry (inset 1, two segments): `sw = (210 - 2) / 2 = 104`,
     /// `rest(0) = 1`, `rest(1) = 1 + 104 = 105`; the right thumb ends at 209 = W - 1.
     @Test func seedSwitchFitRests() throws {
         var c = Configuration(bounds: LayoutSize(width: 210, height: 35), inset: 1, phase: .ended)

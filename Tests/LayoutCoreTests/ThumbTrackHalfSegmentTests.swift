@@ -2,7 +2,7 @@ import LayoutCore
 import LayoutCoreTesting
 import Testing
 
-/// The half-segment boundary (SPEC section 2, T6): a thumb released after exactly half a
+/// The half-segment boundary (Docs/ThumbTrack.md, invariant T6): a thumb released after exactly half a
 /// segment moves; one ulp less stays; one ulp more moves. "Half a segment" is `sw / 2` with
 /// `sw = (W - 2i) / n` as the layout computes it (Docs/ThumbTrack.md). Several widths, insets
 /// and segment counts, both directions, both precisions, kernel and reference.

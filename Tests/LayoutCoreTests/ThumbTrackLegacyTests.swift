@@ -2,9 +2,10 @@ import LayoutCore
 import LayoutCoreTesting
 import Testing
 
-/// Each seed bug of SPEC section 2, reproduced by `.legacy` on the seed's 210 x 35 switch and
+/// Each bug of the original switch code (Docs/ThumbTrack.md, `.legacy`), reproduced by `.legacy` on
+/// that switch's 210 x 35 bounds and
 /// absent from `.fit` on the same input; the detectors (shared with the fuzz targets) name it.
-/// Expected frames are worked out by hand from the seed's formulas: `tw = W/2 - 1 = 104`,
+/// Expected frames are worked out by hand from the original code's formulas: `tw = W/2 - 1 = 104`,
 /// right rest `x = W/2 - 1 = 104`, `.fit` rests 1 and 105.
 @Suite struct ThumbTrackLegacyTests {
     static func seedSwitch(_ mode: LayoutMode, k: Int, dx: Double, _ phase: ThumbTrackPhase) -> ThumbTrackConfiguration<Double> {
@@ -43,7 +44,7 @@ import Testing
         #expect(fromRight.fit.1.thumbFrame.x == 105)
     }
 
-    /// Released without moving from the left: `dx == 0` takes the seed's "left" branch, where
+    /// Released without moving from the left: `dx == 0` takes the original handler's "left" branch, where
     /// `max(0, -104) = 0 <= -52` is false: it goes right. `.fit` stays.
     @Test func releaseWithoutMovementGoesRight() {
         let (legacy, fit) = Self.layouts(k: 0, dx: 0, .ended)
@@ -55,7 +56,7 @@ import Testing
         #expect(ThumbTrackInvariants.detect(.releaseWithoutMovementMoves, fit.0, fit.1) == nil)
     }
 
-    /// The right rest: the seed's thumb spans 104...208, 2 points from the right edge, against 1
+    /// The right rest: the original switch's thumb spans 104...208, 2 points from the right edge, against 1
     /// on the left. `.fit`'s spans 105...209.
     @Test func asymmetricInset() {
         let (legacy, fit) = Self.layouts(k: 0, dx: 60, .ended)
@@ -67,7 +68,7 @@ import Testing
         #expect(ThumbTrackInvariants.detect(.asymmetricInset, fit.0, fit.1) == nil)
     }
 
-    /// Dragged right by 0.5 from the left: the seed's x is `min(0.5, 104) = 0.5`, inside the
+    /// Dragged right by 0.5 from the left: the original code's x is `min(0.5, 104) = 0.5`, inside the
     /// inset of 1 (and left of where the thumb started). `.fit` gives 1 + 0.5.
     @Test func crossesTheInset() {
         let (legacy, fit) = Self.layouts(k: 0, dx: 0.5, .changed)
@@ -87,7 +88,7 @@ import Testing
 
     func sweep<S: LayoutScalar>(_: S.Type) {
         var random = SplitMix64(seed: 0x5EED_B065)
-        var legacyFound: [ThumbTrackSeedBug: Int] = [:]
+        var legacyFound: [ThumbTrackLegacyBug: Int] = [:]
         var legacyInvariantFailures = 0
         for _ in 0..<5_000 {
             let c = ThumbTrackGenerator.configuration(&random, mode: .legacy, as: S.self)
@@ -95,7 +96,7 @@ import Testing
             for (bug, _) in ThumbTrackInvariants.seedBugs(c, r) { legacyFound[bug, default: 0] += 1 }
             if !ThumbTrackInvariants.violations(c, r).isEmpty { legacyInvariantFailures += 1 }
         }
-        for bug in ThumbTrackSeedBug.allCases {
+        for bug in ThumbTrackLegacyBug.allCases {
             #expect(legacyFound[bug, default: 0] > 50, "\(S.self): .legacy shows \(bug) \(legacyFound[bug, default: 0]) times")
         }
         #expect(legacyInvariantFailures > 1_000)
@@ -106,7 +107,7 @@ import Testing
             let bugs = ThumbTrackInvariants.seedBugs(c, ThumbTrack.layout(unchecked: c))
             if let first = bugs.first {
                 fitFound += 1
-                if fitFound <= 3 { Issue.record("\(S.self) .fit shows a seed bug: \(first.violation)") }
+                if fitFound <= 3 { Issue.record("\(S.self) .fit shows a legacy bug: \(first.violation)") }
             }
         }
         #expect(fitFound == 0)

@@ -2,7 +2,7 @@ import LayoutCore
 import LayoutCoreTesting
 import Testing
 
-/// SPEC section 5 for the thumb track: one test per bad-input class. Each error names the
+/// The bad-input rules of Docs/ThumbTrack.md: one test per bad-input class. Each error names the
 /// element, the field and the value; the batch and the one-control API report the same error;
 /// a failing batch leaves the output untouched; nothing traps.
 @Suite struct ThumbTrackValidationTests {
@@ -152,7 +152,7 @@ import Testing
             == LayoutError(index: 6, field: name, value: Double(value), problem: .outOfRange(expected: range)))
     }
 
-    /// `.legacy` is the seed's control only: two segments, inset 1.
+    /// `.legacy` is the original switch only: two segments, inset 1.
     @Test func legacyIsTheSeedsControl() {
         #expect(Self.error(Self.columns { $0.mode[6] = 1; $0.width[6] = 210; $0.height[6] = 35; $0.inset[6] = 1; $0.segmentCount[6] = 3; $0.selectedIndex[6] = 0 })
             == LayoutError(index: 6, field: "segmentCount", value: 3, problem: .inconsistent(rule: "segmentCount == 2 in .legacy mode")))

@@ -2,7 +2,8 @@ import LayoutCore
 import LayoutCoreTesting
 import Testing
 
-/// `.legacy` reproduces each seed-001 quirk (UIControlFlagView, 0.3 s); `.fit` does not. The
+/// `.legacy` reproduces each quirk of the original control it follows
+/// (UIControlFlagView, an Objective-C flag control; 0.3 s); `.fit` does not. The
 /// quirk detectors (`ToggleTransitionInvariants.stateMismatch`, `.doubleVisible`) find them.
 @Suite struct ToggleTransitionLegacyTests {
     static func configuration<S: LayoutScalar>(
@@ -14,7 +15,7 @@ import Testing
             from: from, to: to, elapsed: elapsed, duration: 0.3, mode: mode)
     }
 
-    /// Quirk 1, state/picture mismatch: seed 001 changes the picture only for off -> on and
+    /// Quirk 1, state/picture mismatch: the original control `.legacy` follows changes the picture only for off -> on and
     /// on -> off, but stores every requested state. From indeterminate, a request for `.off`
     /// stores `.off` and leaves the indeterminate picture: by hand, every scale 1, alphas
     /// off 0, on 0, indeterminate 1, whatever the time and with or without animation.
@@ -41,7 +42,7 @@ import Testing
         check(Double.self)
     }
 
-    /// Quirk 2, double-visible layers: seed 001 never hides the indeterminate layer, so after
+    /// Quirk 2, double-visible layers: the original control `.legacy` follows never hides the indeterminate layer, so after
     /// indeterminate -> on it is still visible under the on layer: by hand, at and after
     /// `t = d` alphas on 1 and indeterminate 1 (off 0), every scale 1.
     @Test func legacyLeavesTheIndeterminateLayerVisible() {
@@ -72,7 +73,7 @@ import Testing
         check(Double.self)
     }
 
-    /// What seed 001 gets right, off -> on and on -> off, `.legacy` computes exactly as `.fit`.
+    /// What that original control gets right, off -> on and on -> off, `.legacy` computes exactly as `.fit`.
     @Test func legacyOnOffChangesMatchFit() {
         var random = SplitMix64(seed: 0x5EED_001)
         for _ in 0..<2_000 {
@@ -87,7 +88,7 @@ import Testing
         }
     }
 
-    /// Over random `.legacy` input the detectors fire exactly on the seed's quirks (requests
+    /// Over random `.legacy` input the detectors fire exactly on the original control's quirks (requests
     /// from indeterminate: to `.off` a mismatch, to `.on` two visible layers), and the G1-G6
     /// checks report them; over the same input in `.fit` nothing fires.
     @Test func detectorsFireExactlyOnTheQuirks() {

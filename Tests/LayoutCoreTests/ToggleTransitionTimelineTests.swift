@@ -2,7 +2,7 @@ import LayoutCore
 import LayoutCoreTesting
 import Testing
 
-/// The seeds' timelines, worked out by hand from SPEC section 3.
+/// The original controls' timelines, worked out by hand from the toggle transition contract, Docs/ToggleTransition.md.
 ///
 /// Both seeds animate with `UIView.animate(withDuration:animations:completion:)`, whose curve is
 /// ease-in-ease-out: progress 0 at `t = 0`, exactly 0.5 at `t = d/2` (the Bézier (0.42, 0),
@@ -66,14 +66,14 @@ import Testing
                     (off(1, scale: 1), on(0, scale: 1), indeterminate(0)),
                     (off(1, scale: 1), on(0, scale: 1), indeterminate(0))]
         case (.indeterminate, .on, .fit):
-            // Seed 000: the indeterminate layer fades out; the invisible off layer still
+            // The first original control: the indeterminate layer fades out; the invisible off layer still
             // grows to 1.5 (its alpha stays 0).
             return [(off(0, scale: 1), on(0, scale: 0.1), indeterminate(1)),
                     (off(0, scale: 1.5), on(0.5, scale: 0.55), indeterminate(0.5)),
                     (off(0, scale: 1), on(1, scale: 1), indeterminate(0)),
                     (off(0, scale: 1), on(1, scale: 1), indeterminate(0))]
         case (.indeterminate, .on, .legacy):
-            // Seed 001: the indeterminate layer is never touched and stays visible.
+            // The original control `.legacy` follows: the indeterminate layer is never touched and stays visible.
             return [(off(0, scale: 1), on(0, scale: 0.1), indeterminate(1)),
                     (off(0, scale: 1.5), on(0.5, scale: 0.55), indeterminate(1)),
                     (off(0, scale: 1), on(1, scale: 1), indeterminate(1)),
@@ -85,14 +85,15 @@ import Testing
 
     static let changes: [(ToggleState, ToggleState)] = [(.off, .on), (.on, .off), (.indeterminate, .on)]
 
-    /// Seed 000 (KMFlagView): 0.5 s, `.fit`.
-    @Test func seed000Timeline() {
+    /// The first original flag control's timings: 0.5 s, `.fit`.
+    @Test func firstOriginalControlTimeline() {
         check(Float.self, duration: 0.5, mode: .fit)
         check(Double.self, duration: 0.5, mode: .fit)
     }
 
-    /// Seed 001 (UIControlFlagView): 0.3 s, `.legacy`, and the same timings in `.fit`.
-    @Test func seed001Timeline() {
+    /// The timings of the original control `.legacy` follows: 0.3 s, `.legacy`, and the same
+    /// timings in `.fit`.
+    @Test func legacyOriginalControlTimeline() {
         check(Float.self, duration: 0.3, mode: .legacy)
         check(Double.self, duration: 0.3, mode: .legacy)
         check(Float.self, duration: 0.3, mode: .fit)

@@ -2,7 +2,7 @@ import LayoutCore
 import LayoutCoreTesting
 import Testing
 
-/// Bad input (SPEC section 5): each class gets a typed error naming the element, the field and
+/// Bad input (Docs/ToggleTransition.md): each class gets a typed error naming the element, the field and
 /// the value; a batch that fails writes nothing; nothing traps, checked or unchecked.
 @Suite struct ToggleTransitionValidationTests {
     /// A valid batch of `count` controls with a sentinel-filled output.
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func elapsedMustBeFinite() {
-        // NaN, and (a decision, Docs/ToggleTransition.md) infinities: SPEC 5 rejects non-finite
+        // NaN, and (a decision, Docs/ToggleTransition.md) infinities: the bad-input rules reject non-finite
         // numbers. Negative and huge finite times are valid.
         for bad: Float in [.nan, -.nan, .infinity, -.infinity] {
             var (columns, _) = Self.batch()

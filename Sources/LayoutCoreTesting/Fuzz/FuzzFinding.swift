@@ -35,7 +35,7 @@ public struct FuzzFinding: Error, CustomStringConvertible {
     }
 
     public var description: String {
-        let head = bugClass.map { "\(kind.rawValue) \(label) (seed bug class '\($0)')" } ?? "\(kind.rawValue) \(label)"
+        let head = bugClass.map { "\(kind.rawValue) \(label) (legacy bug class '\($0)')" } ?? "\(kind.rawValue) \(label)"
         return "fuzz finding: \(head)\n\(message)"
     }
 }
