@@ -1,11 +1,13 @@
 import Foundation
 import LayoutCore
+import LayoutCoreTesting
 import Testing
 
 // The README's examples, compiled and run as written. Each is copied unchanged (its `import`
 // lines aside) between a "README's code" marker and the end of its `do`/`catch` (or class),
 // with stand-ins for what the app provides (`visibleCells`, `rows`, UIKit...).
-// `everyReadmeExampleIsCopiedHereUnchanged` holds the copies to the README; the other tests
+// `everyReadmeExampleIsCopiedIntoATestUnchanged` holds the copies (here, or in a control's own
+// example tests) to the README; the other tests
 // hold their results to the reference, and the error messages the README quotes to the
 // errors the examples get. If the API or a message changes, they fail and the README must
 // change with them.
@@ -93,18 +95,26 @@ enum UIKitStandIn {
         String(line.drop(while: { $0 == " " })).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
     }
 
-    @Test func everyReadmeExampleIsCopiedHereUnchanged() throws {
+    /// Every README example is copied unchanged into a test file of this folder: here, or the
+    /// control's own `<Control>ExampleTests.swift` (where a new control keeps its copies and the
+    /// tests that run them).
+    @Test func everyReadmeExampleIsCopiedIntoATestUnchanged() throws {
         let examples = try Self.readmeExamples()
-        #expect(examples.count == 6)  // one control and a batch, for each of the three controls
-        let here = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-            .components(separatedBy: "\n").map(Self.normalized)
+        // One control and a batch, for each registered control.
+        #expect(examples.count == 2 * Controls.families.count)
+        let testFiles = try FileManager.default.contentsOfDirectory(atPath: Self.testsFolder.path)
+            .filter { $0.hasSuffix(".swift") }
+            .map { try String(contentsOf: Self.testsFolder.appendingPathComponent($0), encoding: .utf8)
+                .components(separatedBy: "\n").map(Self.normalized) }
         for example in examples {
             let lines = example.filter { !$0.hasPrefix("import ") }.map(Self.normalized)
-            let start = lines.drop(while: { $0.isEmpty })
-            let found = here.indices.contains { offset in
-                offset + start.count <= here.count && Array(here[offset ..< offset + start.count]) == Array(start)
+            let start = Array(lines.drop(while: { $0.isEmpty }))
+            let found = testFiles.contains { here in
+                here.indices.contains { offset in
+                    offset + start.count <= here.count && Array(here[offset ..< offset + start.count]) == start
+                }
             }
-            #expect(found, "README example not copied here unchanged:\n\(example.joined(separator: "\n"))")
+            #expect(found, "README example not copied into a test file unchanged:\n\(example.joined(separator: "\n"))")
         }
     }
 
