@@ -45,3 +45,30 @@ func expectBadValueFoundAcrossThreads<Control: BatchLayout>(
         }
     }
 }
+
+/// `BatchValidator`, the part of validation every control shares, on its own: which error
+/// wins when several are recorded. (Every check of the library searches only below the
+/// current error's index, so a tie at one index never reaches `record` through a batch: no
+/// batch-level test or fuzz target can see how `record` breaks it. A custom control's
+/// `checkFieldRules` may call `record` directly, and the documented rule, "the lowest element
+/// index wins, then the first field in declaration order", must hold for it too.)
+@Suite struct CoreValidationTests {
+    func error(at index: Int, _ field: String) -> LayoutError {
+        LayoutError(index: index, field: field, value: -1, problem: .negative)
+    }
+
+    @Test func theLowestIndexThenTheFirstRecordedFieldWins() {
+        var validator = BatchValidator(count: 10)
+        #expect(validator.searchLimit == 10)
+        validator.record(error(at: 7, "width"))
+        #expect(validator.error == error(at: 7, "width") && validator.searchLimit == 7)
+        validator.record(error(at: 7, "height"))  // same index, later field: ignored
+        #expect(validator.error == error(at: 7, "width"))
+        validator.record(error(at: 9, "inset"))   // later index: ignored
+        #expect(validator.error == error(at: 7, "width"))
+        validator.record(error(at: 3, "height"))  // lower index: wins
+        #expect(validator.error == error(at: 3, "height") && validator.searchLimit == 3)
+        validator.record(error(at: 3, "width"))
+        #expect(validator.error == error(at: 3, "height"))
+    }
+}
