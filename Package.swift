@@ -40,9 +40,16 @@ let package = Package(
             path: "Benchmarks/LayoutBench",
             linkerSettings: linkLibm
         ),
+        // The ceiling: hand-written AVX2 ports of the kernels in C (per-function target
+        // attributes, used only when the CPU has AVX2), timed beside the Swift kernels. A
+        // dependency of the layout-bench executable only, never of the library.
+        .target(
+            name: "Ceiling",
+            path: "Benchmarks/Ceiling"
+        ),
         .executableTarget(
             name: "layout-bench",
-            dependencies: ["LayoutCore", "LayoutCoreTesting", "LayoutBench"],
+            dependencies: ["LayoutCore", "LayoutCoreTesting", "LayoutBench", "Ceiling"],
             path: "Benchmarks/layout-bench",
             linkerSettings: linkLibm
         ),

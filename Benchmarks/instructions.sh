@@ -9,7 +9,8 @@
 # Usage: Benchmarks/instructions.sh KERNEL [ENGINE] [PRECISION] [SIZE] [K]
 #   e.g. Benchmarks/instructions.sh button-content kernel float 16K 10
 # Needs valgrind (Debian: apt-get install valgrind). Builds layout-bench in release with the
-# default flags (callgrind cannot run AVX-512 code, so not with -target-cpu native).
+# default flags; with INSTRUCTIONS_NATIVE=1, with `-target-cpu native` in .build/native
+# (only on a CPU without AVX-512: callgrind cannot run AVX-512 code).
 set -euo pipefail
 kernel=${1:?usage: $0 KERNEL [ENGINE] [PRECISION] [SIZE] [K]}
 engine=${2:-kernel}
@@ -18,8 +19,16 @@ size=${4:-16K}
 k=${5:-10}
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "instructions.sh: valgrind is not installed" >&2; exit 2; }
-swift build -c release --product layout-bench >/dev/null
-bench=$(swift build -c release --show-bin-path)/layout-bench
+build=(-c release -j 1)
+if [ "${INSTRUCTIONS_NATIVE:-0}" = 1 ]; then
+    build+=(-Xswiftc -target-cpu -Xswiftc native --build-path .build/native)
+fi
+swift build "${build[@]}" --product layout-bench >/dev/null
+# A copy without debug information: valgrind 3.19 gives up on the build's ("Possibly
+# corrupted debuginfo file"), and counting instructions does not need it.
+bench=$(mktemp)
+trap 'rm -f "$bench"' EXIT
+strip -g -o "$bench" "$(swift build "${build[@]}" --show-bin-path)/layout-bench"
 count() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bench" profile --kernel "$kernel" \
         --engine "$engine" --precision "$precision" --size "$size" --iterations "$1" 2>&1 >/dev/null \

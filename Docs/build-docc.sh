@@ -42,7 +42,7 @@ echo "-- documented public symbols"
 # Counted: public symbols whose declaration is in Sources/LayoutCore. Not counted: members
 # the compiler synthesizes (Equatable, Hashable, Codable, RawRepresentable) or that a type
 # inherits from a protocol extension, which have no declaration of their own to document.
-# Underscored names (`_lanesLess`...) are not in the symbol graph (nor in the reference).
+# Underscored names are not in the symbol graph (nor in the reference).
 undocumented_status=0
 python3 - "$graphs" <<'PY' || undocumented_status=$?
 import glob, json, sys

@@ -10,6 +10,10 @@ struct ControlBatch<Control: ControlUnderTest> {
     let columns: BatchColumns<Control>
     var referenceOutput: [Control.Result]
     var kernelOutput: BatchResultColumns<Control>
+    /// The column addresses a ceiling (CeilingSubject.swift) reads and writes, taken on its
+    /// first call (untimed: the runner checks every variant first); the storage of `columns`
+    /// and `kernelOutput` stays where it is for the batch's life (nothing else shares it).
+    var ceilingAddresses: (inputs: [UnsafeRawPointer], outputs: [UnsafeMutableRawPointer])?
 
     init(count: Int, seed: UInt64) {
         configurations = Control.benchmarkConfigurations(count: count, seed: seed)

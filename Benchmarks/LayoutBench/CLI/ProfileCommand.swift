@@ -16,7 +16,8 @@ extension LayoutBenchCLI {
 
     OPTIONS
       --kernel NAME        button-content, thumb-track or toggle-transition (required)
-      --engine E           kernel (default), kernel-unchecked or reference
+      --engine E           kernel (default), kernel-unchecked, reference, or ceiling /
+                           ceiling-unchecked (the C AVX2 port, where it exists and runs)
       --precision P        float (default) or double
       --size N             controls per batch (default 16K)
       --iterations K       batches to lay out after the first (default 100)
@@ -43,8 +44,8 @@ extension LayoutBenchCLI {
             case "--kernel": kernel = try reader.value(for: option)
             case "--engine":
                 engine = try reader.value(for: option)
-                guard ["kernel", "kernel-unchecked", "reference"].contains(engine) else {
-                    throw UsageError("--engine must be kernel, kernel-unchecked or reference, not '\(engine)'")
+                guard ["kernel", "kernel-unchecked", "reference", "ceiling", "ceiling-unchecked"].contains(engine) else {
+                    throw UsageError("--engine must be kernel, kernel-unchecked, reference, ceiling or ceiling-unchecked, not '\(engine)'")
                 }
             case "--precision":
                 let precisions = try ArgumentValues.precisions(try reader.value(for: option))
@@ -71,12 +72,17 @@ extension LayoutBenchCLI {
         if engine == "kernel-unchecked" && !subject.hasUncheckedKernel {
             throw UsageError("\(kernel) has no unchecked kernel")
         }
+        if engine.hasPrefix("ceiling") && subject.ceiling != .available {
+            throw UsageError("\(kernel) \(precision) has no ceiling that runs here")
+        }
         func body<S: LayoutBenchSubject>(_ type: S.Type) -> (seconds: Double, checksum: UInt64) {
             var batch = S(count: size, seed: seed)
             func once() {
                 switch engine {
                 case "reference": batch.runReference()
                 case "kernel-unchecked": batch.runUncheckedKernel(parallelism: .serial)
+                case "ceiling": batch.runCeiling(checked: true)
+                case "ceiling-unchecked": batch.runCeiling(checked: false)
                 default: batch.runKernel(parallelism: .serial)
                 }
             }

@@ -157,7 +157,8 @@ public struct CompareResult: Sendable {
 public enum Comparison {
     public static func compare(baseline: BenchReport, new: BenchReport, options: CompareOptions) -> CompareResult {
         func candidate(_ row: ResultRow) -> Bool {
-            row.variant != "reference" && row.speedup != nil
+            // The Swift kernels only: a ceiling row times C code, not the library.
+            row.variant != "reference" && !VariantKind.isCeiling(row.variant) && row.speedup != nil
                 && (options.threads.isEmpty || options.threads.contains(row.threads))
                 && (options.filters.isEmpty || options.filters.contains { row.kernel.contains($0) })
         }

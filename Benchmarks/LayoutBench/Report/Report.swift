@@ -31,13 +31,17 @@ public struct BenchReport: Hashable, Sendable, Codable {
     public var notes: [String]
     /// Wall-clock duration of the run, in seconds.
     public var durationSeconds: Double?
+    /// The measured kernels that have a ceiling (`ceiling` rows) which could not run on this
+    /// machine, each with the reason (`button-content Float: this CPU has no AVX2`). Absent
+    /// when every ceiling ran, and in reports written before ceilings existed.
+    public var ceilingAbsent: [String]?
 
     public init(schemaVersion: Int = BenchReport.currentSchemaVersion, tool: String = "layout-bench",
                 date: String, arguments: [String], machine: MachineInfo, toolchain: ToolchainInfo,
                 build: BuildInfo, settings: RunSettings, bandwidth: [BandwidthMeasurement],
                 rows: [ResultRow], roofline: [RooflineEntry], notes: [String], durationSeconds: Double? = nil,
-                cacheBandwidth: [BandwidthMeasurement]? = nil) {
-        (self.durationSeconds, self.cacheBandwidth) = (durationSeconds, cacheBandwidth)
+                cacheBandwidth: [BandwidthMeasurement]? = nil, ceilingAbsent: [String]? = nil) {
+        (self.durationSeconds, self.cacheBandwidth, self.ceilingAbsent) = (durationSeconds, cacheBandwidth, ceilingAbsent)
         (self.schemaVersion, self.tool, self.date, self.arguments) = (schemaVersion, tool, date, arguments)
         (self.machine, self.toolchain, self.build, self.settings) = (machine, toolchain, build, settings)
         (self.bandwidth, self.rows, self.roofline, self.notes) = (bandwidth, rows, roofline, notes)
@@ -49,8 +53,10 @@ public struct ResultRow: Hashable, Sendable, Codable {
     /// `button-content`, `thumb-track`, `toggle-transition`.
     public var kernel: String
     /// `reference` (scalar, one control at a time, always one thread), `kernel` (the batch
-    /// kernel's checked entry point: validation pass, then layout) or `kernel-unchecked` (its
-    /// unchecked entry point: the layout pass alone).
+    /// kernel's checked entry point: validation pass, then layout), `kernel-unchecked` (its
+    /// unchecked entry point: the layout pass alone), or `ceiling` / `ceiling-unchecked` (the
+    /// hand-written C AVX2 port of the kernel, Benchmarks/Ceiling, one thread, with and
+    /// without its validation pass).
     public var variant: String
     /// `Float` or `Double`.
     public var precision: String
@@ -86,11 +92,20 @@ public struct ResultRow: Hashable, Sendable, Codable {
     public var floorBandwidthGBps: Double?
     /// The working set, in bytes, of the bandwidth measurement behind `floorBandwidthGBps`.
     public var floorWorkingSetBytes: Int?
+    /// One-thread `kernel` and `kernel-unchecked` rows whose ceiling ran: the median ns per
+    /// control of the ceiling row of the same kind (`ceiling` for `kernel`,
+    /// `ceiling-unchecked` for `kernel-unchecked`), size and precision, from the same
+    /// interleaved repetitions.
+    public var ceilingNsPerControl: Double?
+    /// Median ns/control divided by `ceilingNsPerControl` (1.0 = as fast as the ceiling).
+    public var ratioToCeiling: Double?
 
     public init(kernel: String, variant: String, precision: String, threads: Int, size: Int,
                 iterations: Int, repetitions: Int, nsPerControl: SampleSummary, speedup: Interval?,
                 bytesPerControl: Int, floorNsPerControl: Double?, ratioToFloor: Double?,
-                floorBandwidthGBps: Double? = nil, floorWorkingSetBytes: Int? = nil) {
+                floorBandwidthGBps: Double? = nil, floorWorkingSetBytes: Int? = nil,
+                ceilingNsPerControl: Double? = nil, ratioToCeiling: Double? = nil) {
+        (self.ceilingNsPerControl, self.ratioToCeiling) = (ceilingNsPerControl, ratioToCeiling)
         (self.floorBandwidthGBps, self.floorWorkingSetBytes) = (floorBandwidthGBps, floorWorkingSetBytes)
         (self.kernel, self.variant, self.precision, self.threads) = (kernel, variant, precision, threads)
         (self.size, self.iterations, self.repetitions) = (size, iterations, repetitions)

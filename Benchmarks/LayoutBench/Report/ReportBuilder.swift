@@ -10,13 +10,14 @@ public enum ReportBuilder {
     public static func build(
         measurements: [SizeMeasurement], bandwidth: [BandwidthMeasurement], cacheBandwidth: [BandwidthMeasurement] = [],
         settings: RunSettings, arguments: [String], machine: MachineInfo, toolchain: ToolchainInfo,
-        build: BuildInfo, date: String
+        build: BuildInfo, date: String, ceilingAbsent: [String] = []
     ) -> BenchReport {
         var rows: [ResultRow] = []
         var roofline: [RooflineEntry] = []
         let cache = machine.lastLevelCacheBytes
         for m in measurements {
             let reference = m.variants[0]
+            let firstRow = rows.count
             rows.append(ResultRow(
                 kernel: m.kernel, variant: VariantKind.reference.rawValue, precision: m.precision, threads: 1, size: m.size,
                 iterations: reference.iterations, repetitions: reference.samples.count,
@@ -40,6 +41,18 @@ public enum ReportBuilder {
                     nsPerControl: summary, speedup: speedup, bytesPerControl: bytes,
                     floorNsPerControl: floor, ratioToFloor: floor.map { summary.median / $0 },
                     floorBandwidthGBps: band?.bestGBps, floorWorkingSetBytes: band?.workingSetBytes))
+            }
+            // x ceiling: each one-thread Swift kernel row against the ceiling row of its kind.
+            for index in firstRow..<rows.count where rows[index].threads == 1 {
+                let ceilingVariant: VariantKind
+                switch rows[index].variant {
+                case VariantKind.kernel.rawValue: ceilingVariant = .ceiling
+                case VariantKind.unchecked.rawValue: ceilingVariant = .ceilingUnchecked
+                default: continue
+                }
+                guard let ceiling = rows[firstRow...].first(where: { $0.variant == ceilingVariant.rawValue }) else { continue }
+                rows[index].ceilingNsPerControl = ceiling.nsPerControl.median
+                rows[index].ratioToCeiling = rows[index].nsPerControl.median / ceiling.nsPerControl.median
             }
         }
         // The roofline: each kernel variant, precision and thread count at its largest size.
@@ -67,13 +80,20 @@ public enum ReportBuilder {
             "Each kernel thread count is timed in its own rotation with the reference (the reference row shows the one-thread rotation's times), so that no variant's turns disturb another thread count's.",
             "Floor = bytesPerControl / best copy-or-triad bandwidth with the same thread count (STREAM byte counting, no write-allocate): over memory when the data the timed calls go through (size x input and output bytes, times the batches taken in turn with --distinct-controls) exceeds the last-level cache, otherwise over the largest measured cache working set no larger than that. The roofline table uses the memory floor at each kernel's largest size.",
         ]
+        if rows.contains(where: { VariantKind.isCeiling($0.variant) }) {
+            notes.append("`ceiling` and `ceiling-unchecked` rows time a hand-written C port of the kernel with AVX2 intrinsics (Benchmarks/Ceiling: eight Float or four Double lanes, the same IEEE operations in the same order, no FMA), one thread, with and without its validation pass, checked bit for bit against the reference like every variant. x ceiling = Swift kernel median / ceiling median at the same size and precision (checked against `ceiling`, unchecked against `ceiling-unchecked`, one thread, same repetitions): 1.00x = as fast as the hand-written AVX2 code.")
+        }
+        if !ceilingAbsent.isEmpty {
+            notes.append("No ceiling rows for \(ceilingAbsent.joined(separator: "; ")).")
+        }
         if build.configuration == "debug" {
             notes.insert("DEBUG BUILD: these numbers mean nothing (run with -c release).", at: 0)
         }
         return BenchReport(
             date: date, arguments: arguments, machine: machine, toolchain: toolchain, build: build,
             settings: settings, bandwidth: bandwidth, rows: rows, roofline: roofline, notes: notes,
-            cacheBandwidth: cacheBandwidth.isEmpty ? nil : cacheBandwidth)
+            cacheBandwidth: cacheBandwidth.isEmpty ? nil : cacheBandwidth,
+            ceilingAbsent: ceilingAbsent.isEmpty ? nil : ceilingAbsent)
     }
 
     /// The report of a whole run: `build(measurements:...)` over what `Runner.run` measured,
@@ -85,7 +105,7 @@ public enum ReportBuilder {
         var report = Self.build(
             measurements: run.measurements, bandwidth: run.bandwidth, cacheBandwidth: run.cacheBandwidth,
             settings: run.settings, arguments: arguments, machine: machine, toolchain: toolchain, build: build,
-            date: date)
+            date: date, ceilingAbsent: run.ceilingAbsent)
         report.durationSeconds = (run.durationSeconds * 10).rounded() / 10
         return report
     }

@@ -67,9 +67,10 @@ public enum ReportIO {
         "medianNs", "minNs", "p90Ns", "maxNs", "meanNs", "madNs", "stddevNs", "cv",
         "speedup", "speedupLow", "speedupHigh", "speedupLevel",
         "bytesPerControl", "floorNs", "ratioToFloor", "floorBandwidthGBps", "floorWorkingSetBytes",
+        "ceilingNs", "ratioToCeiling",
     ]
     /// Columns a reader accepts without: latest.csv files written before they existed.
-    static let optionalCSVColumns: Set<String> = ["floorBandwidthGBps", "floorWorkingSetBytes"]
+    static let optionalCSVColumns: Set<String> = ["floorBandwidthGBps", "floorWorkingSetBytes", "ceilingNs", "ratioToCeiling"]
 
     /// The shortest text that reads back as the same `Double`.
     static func number(_ value: Double) -> String { value.description }
@@ -89,6 +90,7 @@ public enum ReportIO {
                 number(row.speedup?.level),
                 String(row.bytesPerControl), number(row.floorNsPerControl), number(row.ratioToFloor),
                 number(row.floorBandwidthGBps), row.floorWorkingSetBytes.map(String.init) ?? "",
+                number(row.ceilingNsPerControl), number(row.ratioToCeiling),
             ])
         }
         return CSV.format(records)
@@ -153,7 +155,8 @@ public enum ReportIO {
                 bytesPerControl: try int("bytesPerControl"), floorNsPerControl: try optional("floorNs"),
                 ratioToFloor: try optional("ratioToFloor"),
                 floorBandwidthGBps: try optional("floorBandwidthGBps"),
-                floorWorkingSetBytes: try optionalInt("floorWorkingSetBytes"))
+                floorWorkingSetBytes: try optionalInt("floorWorkingSetBytes"),
+                ceilingNsPerControl: try optional("ceilingNs"), ratioToCeiling: try optional("ratioToCeiling"))
         }
     }
 }

@@ -10,6 +10,8 @@ public enum ReportWriter {
     static let floorColors = ["#808080", "#b0b0b0", "#5a5a5a", "#c8c8c8"]
     static let threadColors = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"]
     static let doubleColors = ["#17becf", "#ff7f0e", "#bcbd22", "#8c564b"]
+    /// The ceiling (hand-written AVX2 port): one color, solid checked, dashed unchecked.
+    static let ceilingColor = "#e377c2"
 
     static func threadColor(_ index: Int, _ palette: [String] = threadColors) -> String { palette[index % palette.count] }
 
@@ -47,6 +49,21 @@ public enum ReportWriter {
         variant == "kernel-unchecked" ? "unchecked kernel" : "kernel"
     }
 
+    /// The ceiling variants of a report, checked first (none when no ceiling ran).
+    static func ceilingVariants(_ report: BenchReport) -> [String] {
+        ["ceiling", "ceiling-unchecked"].filter { variant in report.rows.contains { $0.variant == variant } }
+    }
+
+    /// "1.45x / 1.62x": the one-thread kernel's time over its ceiling at `size`, checked /
+    /// unchecked ("-" where a variant has no ceiling figure); `nil` when neither has one.
+    static func ceilingRatios(_ report: BenchReport, _ kernel: String, _ precision: String, size: Int) -> String? {
+        let parts = kernelVariants(report).map { variant in
+            kernelRow(report, kernel, precision, variant: variant, threads: 1, size: size)?.ratioToCeiling
+        }
+        if parts.allSatisfy({ $0 == nil }) { return nil }
+        return parts.map { $0.map(Format.ratio) ?? "-" }.joined(separator: " / ")
+    }
+
     /// ns/control against N (log-log): reference, kernel per variant and thread count, and the
     /// bandwidth floors.
     public static func nsChart(_ report: BenchReport, kernel: String, precision: String) -> SVGChart {
@@ -76,6 +93,13 @@ public enum ReportWriter {
             if let bytes = rows.first(where: { $0.variant == variant })?.bytesPerControl {
                 floorNotes.append("\(variantLabel(variant)) \(bytes) B")
             }
+        }
+        // The ceiling: the hand-written AVX2 port, a timing like the kernels (one thread).
+        for variant in ceilingVariants(report) {
+            let ceilingRows = rows.filter { $0.variant == variant }.sorted { $0.size < $1.size }
+            if ceilingRows.isEmpty { continue }
+            series.append(.init(name: variant == "ceiling" ? "ceiling (C AVX2), 1 thread" : "unchecked ceiling (C AVX2), 1 thread",
+                                color: ceilingColor, dashed: variant == "ceiling-unchecked", points: ceilingRows.map(point)))
         }
         var chart = SVGChart(
             title: "\(kernel), \(precision): time per control",
@@ -147,12 +171,14 @@ public enum ReportWriter {
         let threads = kernelThreads(report)
         var header = ["kernel", "precision", "N", "variant", "reference ns"]
         for t in threads { header += ["ns \(t)t", "speedup \(t)t [95% CI]"] }
+        let ceilings = ceilingVariants(report)
+        if !ceilings.isEmpty { header.append("x ceiling 1t") }
         var table = TextTable(header: header, rightAligned: Set(2..<header.count).subtracting([3]))
         for kernel in kernels(report) {
             for precision in precisions(report, kernel: kernel) {
                 let rows = report.rows.filter { $0.kernel == kernel && $0.precision == precision }
                 for reference in rows where reference.variant == "reference" {
-                    for variant in kernelVariants(report) {
+                    for variant in kernelVariants(report) + ceilings {
                         let variantRows = rows.filter { $0.variant == variant && $0.size == reference.size }
                         if variantRows.isEmpty { continue }
                         var cells = [kernel, precision, SVGChart.sizeLabel(reference.size), variant, Format.ns(reference.nsPerControl.median)]
@@ -162,6 +188,9 @@ public enum ReportWriter {
                             } else {
                                 cells += ["-", "-"]
                             }
+                        }
+                        if !ceilings.isEmpty {
+                            cells.append(variantRows.first { $0.threads == 1 }?.ratioToCeiling.map(Format.ratio) ?? "-")
                         }
                         table.append(cells)
                     }
@@ -203,6 +232,8 @@ public enum ReportWriter {
         let variants = kernelVariants(report)
         let floorLabel = variants.count > 1 ? " (checked / unchecked)" : ""
         for t in threads { header.append("x floor \(SVGChart.sizeLabel(large)), \(threadsLabel(t))\(floorLabel)") }
+        let hasCeiling = !ceilingVariants(report).isEmpty
+        if hasCeiling { header.append("x ceiling \(SVGChart.sizeLabel(mid)), 1 thread\(floorLabel)") }
         var table = TextTable(header: header, rightAligned: Set(2..<header.count))
         for kernel in kernels(report) {
             for precision in precisions(report, kernel: kernel) {
@@ -220,6 +251,7 @@ public enum ReportWriter {
                     }
                     cells.append(parts.joined(separator: " / "))
                 }
+                if hasCeiling { cells.append(ceilingRatios(report, kernel, precision, size: mid) ?? "-") }
                 table.append(cells)
             }
         }
@@ -269,6 +301,8 @@ public enum ReportWriter {
         let variants = kernelVariants(report)
         var header = ["kernel", "precision", "thr"] + headlineSizes.map { "speedup \(SVGChart.sizeLabel($0))" }
         header += ["ns \(SVGChart.sizeLabel(large))", "x floor \(SVGChart.sizeLabel(large))"]
+        let hasCeiling = !ceilingVariants(report).isEmpty
+        if hasCeiling { header.append("x ceil \(SVGChart.sizeLabel(mid))") }
         var table = TextTable(header: header, rightAligned: Set(2..<header.count))
         var inCache = false
         for kernel in kernels(report) {
@@ -284,6 +318,7 @@ public enum ReportWriter {
                         if !entry.exceedsCache { inCache = true }
                         return Format.ratio(entry.ratioToFloor) + (entry.exceedsCache ? "" : "*")
                     }.joined(separator: " / "))
+                    if hasCeiling { cells.append(t == 1 ? ceilingRatios(report, kernel, precision, size: mid) ?? "-" : "-") }
                     table.append(cells)
                 }
             }
@@ -295,28 +330,42 @@ public enum ReportWriter {
                 + (variants.count > 1 ? ", checked / unchecked kernel" : "")
                 + (inCache ? "; *: the batch fits in the last-level cache, floor from cache bandwidth." : "."),
         ]
+        if hasCeiling {
+            table.legend.append("x ceil: 1-thread kernel time / the hand-written C AVX2 port's (Benchmarks/Ceiling; 1.00x = as fast)"
+                + (variants.count > 1 ? ", checked / unchecked." : "."))
+        }
+        if let absent = report.ceilingAbsent, !absent.isEmpty {
+            table.legend.append("No ceiling rows for " + absent.joined(separator: "; ") + ".")
+        }
         return table
     }
 
     /// Every size for one kernel thread count: the reference, the kernel and its speedup.
     static func terminalSizesTable(_ report: BenchReport, threads t: Int) -> TextTable {
-        var table = TextTable(header: ["kernel", "precision", "N", "variant", "ref ns", "ns", "speedup [95% CI]"],
-                              rightAligned: [2, 4, 5, 6])
+        // The ceiling runs on one thread: its rows and the x ceil column join that table.
+        let ceilings = t == 1 ? ceilingVariants(report) : []
+        var table = TextTable(header: ["kernel", "precision", "N", "variant", "ref ns", "ns", "speedup [95% CI]"]
+                                + (ceilings.isEmpty ? [] : ["x ceil"]),
+                              rightAligned: [2, 4, 5, 6, 7])
         for kernel in kernels(report) {
             for precision in precisions(report, kernel: kernel) {
                 let rows = report.rows.filter { $0.kernel == kernel && $0.precision == precision }
                 for reference in rows where reference.variant == "reference" {
-                    for variant in kernelVariants(report) {
+                    for variant in kernelVariants(report) + ceilings {
                         guard let row = rows.first(where: { $0.variant == variant && $0.size == reference.size && $0.threads == t })
                         else { continue }
                         table.append([kernel, precision, SVGChart.sizeLabel(reference.size), variant,
                                       Format.ns(reference.nsPerControl.median), Format.ns(row.nsPerControl.median),
-                                      Format.interval(row.speedup)])
+                                      Format.interval(row.speedup)]
+                                     + (ceilings.isEmpty ? [] : [row.ratioToCeiling.map(Format.ratio) ?? "-"]))
                     }
                 }
             }
         }
         table.legend = ["ref ns, ns: reference and kernel ns per control (medians); speedup: ref ns / ns."]
+        if !ceilings.isEmpty {
+            table.legend.append("ceiling: the hand-written C AVX2 port (Benchmarks/Ceiling); x ceil: kernel ns / the ceiling's of the same kind (checked or unchecked).")
+        }
         return table
     }
 
@@ -430,6 +479,8 @@ public enum ReportWriter {
         thread, so the multi-thread columns compare the parallel kernel with the one-thread
         reference. "x floor" = kernel time / the time the machine's memory bandwidth allows at
         \(largest) (1.00x = at the floor); the floors at every size are under [Roofline](#roofline).
+        "x ceiling" = one-thread kernel time / the time of a hand-written C AVX2 port of the same
+        kernel (Benchmarks/Ceiling, bit-identical) at \(SVGChart.sizeLabel(mid)), where the CPU has AVX2.\(report.ceilingAbsent.map { " No ceiling rows for \($0.joined(separator: "; "))." } ?? "")
 
         \(headline(report).markdown())
         """

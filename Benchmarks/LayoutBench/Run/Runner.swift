@@ -104,6 +104,15 @@ public enum VariantKind: String, Hashable, Sendable {
     case kernel
     /// The batch kernel through its unchecked entry point (no validation pass).
     case unchecked = "kernel-unchecked"
+    /// The ceiling (a hand-written AVX2 port of the kernel, one thread) with validation.
+    case ceiling
+    /// The ceiling without validation.
+    case ceilingUnchecked = "ceiling-unchecked"
+
+    /// Whether rows of `variant` time a ceiling rather than the Swift kernel.
+    public static func isCeiling(_ variant: String) -> Bool {
+        variant == VariantKind.ceiling.rawValue || variant == VariantKind.ceilingUnchecked.rawValue
+    }
 }
 
 /// The raw timings of one variant at one size.
@@ -150,10 +159,10 @@ public struct SizeMeasurement: Sendable {
         return merged
     }
 
-    /// Bytes a variant moves per control: the checked kernel reads its inputs twice
+    /// Bytes a variant moves per control: the checked kernel (and ceiling) reads its inputs twice
     /// (validation, then layout) when the subject says how many input bytes it has.
     public func bytes(for kind: VariantKind) -> Int {
-        kind == .kernel ? bytesPerControl + (inputBytesPerControl ?? 0) : bytesPerControl
+        kind == .kernel || kind == .ceiling ? bytesPerControl + (inputBytesPerControl ?? 0) : bytesPerControl
     }
 }
 
@@ -169,11 +178,14 @@ public struct RunMeasurements: Sendable {
     public var settings: RunSettings
     /// Wall-clock time of the whole run, bandwidth loops included.
     public var durationSeconds: Double
+    /// The measured kernels whose ceiling could not run here, and why (`CeilingSupport`).
+    public var ceilingAbsent: [String]
 
     public init(measurements: [SizeMeasurement], bandwidth: [BandwidthMeasurement],
-                cacheBandwidth: [BandwidthMeasurement], settings: RunSettings, durationSeconds: Double) {
+                cacheBandwidth: [BandwidthMeasurement], settings: RunSettings, durationSeconds: Double,
+                ceilingAbsent: [String] = []) {
         (self.measurements, self.bandwidth, self.cacheBandwidth) = (measurements, bandwidth, cacheBandwidth)
-        (self.settings, self.durationSeconds) = (settings, durationSeconds)
+        (self.settings, self.durationSeconds, self.ceilingAbsent) = (settings, durationSeconds, ceilingAbsent)
     }
 }
 
@@ -298,9 +310,13 @@ public struct Runner {
         let duration = Double(BenchClock.now() - started) / 1e9
         progress.phase(nil)
         log("done in \(Int(duration)) s")
+        var ceilingAbsent: [String] = []
+        for subject in selected {
+            if case .unavailable(let reason) = subject.ceiling { ceilingAbsent.append("\(subject.label): \(reason)") }
+        }
         return RunMeasurements(
             measurements: measurements, bandwidth: bandwidth, cacheBandwidth: cacheBandwidth,
-            settings: settings, durationSeconds: duration)
+            settings: settings, durationSeconds: duration, ceilingAbsent: ceilingAbsent)
     }
 
     /// "1 thread", "2 threads".
@@ -312,12 +328,13 @@ public struct Runner {
         var milliseconds = 0.0
         for subject in subjects {
             let kernelVariants = subject.hasUncheckedKernel ? 2 : 1
-            let variants = 1 + kernelVariants * threads.count
+            let ceilings = subject.ceiling == .available && threads.contains(1) ? 2 : 0
+            let variants = 1 + kernelVariants * threads.count + ceilings
             // Per size: each variant's warm-up, then one rotation per thread count of the
             // reference and that count's kernel variants.
             milliseconds += Double(options.sizes.count) * (
                 Double(variants * max(1, min(options.sweeps, options.repetitions))) * options.warmupMilliseconds
-                    + Double(threads.count * (1 + kernelVariants) * options.repetitions) * options.budgetMilliseconds)
+                    + Double((threads.count * (1 + kernelVariants) + ceilings) * options.repetitions) * options.budgetMilliseconds)
         }
         return Int((milliseconds / 1000).rounded())
     }
@@ -374,6 +391,8 @@ public struct Runner {
         var variants: [(kind: VariantKind, threads: Int)] = [(.reference, 1)]
         variants += threads.map { (.kernel, $0) }
         if type.hasUncheckedKernel { variants += threads.map { (.unchecked, $0) } }
+        // The ceiling runs on one thread, in the one-thread rotation beside the Swift kernels.
+        if type.ceiling == .available && threads.contains(1) { variants += [(.ceiling, 1), (.ceilingUnchecked, 1)] }
 
         func runVariant(_ variant: Int, on subject: inout any LayoutBenchSubject) {
             let (kind, t) = variants[variant]
@@ -381,6 +400,8 @@ public struct Runner {
             case .reference: subject.runReference()
             case .kernel: subject.runKernel(parallelism: .threads(t))
             case .unchecked: subject.runUncheckedKernel(parallelism: .threads(t))
+            case .ceiling: subject.runCeiling(checked: true)
+            case .ceilingUnchecked: subject.runCeiling(checked: false)
             }
         }
         /// Runs `variant` on the next batch in turn.

@@ -37,6 +37,25 @@ public protocol LayoutBenchSubject {
     static var inputBytesPerControl: Int? { get }
     /// Lays out every control with the batch kernel's unchecked entry point (no validation).
     mutating func runUncheckedKernel(parallelism: Parallelism)
+
+    /// Whether this kernel has a ceiling (a hand-written AVX2 port, Benchmarks/Ceiling) and
+    /// whether it runs on this CPU.
+    static var ceiling: CeilingSupport { get }
+    /// Lays out every control with the ceiling, one thread, into the kernel's output (so that
+    /// `verify()` checks it): with `checked`, its validation pass first.
+    mutating func runCeiling(checked: Bool)
+}
+
+/// Whether a subject has a ceiling variant: the same kernel hand-written for the widest
+/// vectors the CPU has, the same IEEE operations in the same order, checked bit for bit
+/// against the reference like every variant. Its time is the "x ceiling" of the Swift kernel.
+public enum CeilingSupport: Hashable, Sendable {
+    /// No ceiling written for this kernel.
+    case none
+    /// The ceiling runs here.
+    case available
+    /// The ceiling exists but cannot run here (the reason, e.g. "this CPU has no AVX2").
+    case unavailable(String)
 }
 
 extension LayoutBenchSubject {
@@ -46,6 +65,10 @@ extension LayoutBenchSubject {
     public static var inputBytesPerControl: Int? { nil }
     public mutating func runUncheckedKernel(parallelism: Parallelism) {
         preconditionFailure("\(Self.kernel) has no unchecked kernel")
+    }
+    public static var ceiling: CeilingSupport { .none }
+    public mutating func runCeiling(checked: Bool) {
+        preconditionFailure("\(Self.kernel) has no ceiling")
     }
 }
 

@@ -1,8 +1,7 @@
 // Lane primitives the thumb track kernel needs beyond Lanes.swift: NaN and finiteness tests,
 // sign flips, `nextDown` of positive values, and small integers (indices, flags) as bytes.
 // Where a concrete type is needed, the code switches on the scalar's size (4: `Float`, 8:
-// `Double`), which specialization folds away, or goes through a `LayoutScalar` requirement
-// (`_lanesXor`).
+// `Double`), which specialization folds away (`ConcreteLanes`, LayoutScalar+Lanes.swift).
 
 extension LaneVector {
     /// Lane-wise `isNaN`: a NaN is the only value not equal to itself.
@@ -19,12 +18,16 @@ extension LaneVector {
     /// it holds `+0.0`): the reference's `condition ? -x : x`, exactly (negation only flips
     /// the sign bit), in one bitwise instruction instead of a multiply by `-1` or `1`.
     @inlinable @inline(__always)
-    package func _flippingSign(by signBits: Self) -> Self { Self(Scalar._lanesXor(vector, signBits.vector)) }
+    package func _flippingSign(by signBits: Self) -> Self {
+        Self._isFloat ? Self(_f: ConcreteLanes.xor(_f, signBits._f)) : Self(_d: ConcreteLanes.xor(_d, signBits._d))
+    }
 
     /// Lane-wise `nextDown` of lanes holding positive values (garbage elsewhere): the bit
     /// pattern minus one, exactly `Scalar.nextDown` for positive finite values and infinity.
     @inlinable @inline(__always)
-    package var _nextDownOfPositive: Self { Self(Scalar._lanesNextDownOfPositive(vector)) }
+    package var _nextDownOfPositive: Self {
+        Self._isFloat ? Self(_f: ConcreteLanes.nextDownOfPositive(_f)) : Self(_d: ConcreteLanes.nextDownOfPositive(_d))
+    }
 
     /// The lanes, which hold small non-negative integers (0...255), as bytes. Other values
     /// (only unchecked garbage) give some byte: never a trap.
@@ -36,7 +39,7 @@ extension LaneVector {
     /// to a byte.
     @inlinable @inline(__always)
     package var _bytes: SIMD4<UInt8> {
-        let biased = (self + Scalar._integralThreshold).vector
+        let biased = (self + Scalar.integralThreshold).vector
         if MemoryLayout<Scalar>.size == 4 {
             return SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(biased, to: SIMD4<UInt32>.self))
         }
@@ -89,13 +92,13 @@ extension LaneVector {
         // `(a + 2^p) - 2^p` rounds `0 <= a < 2^p` to the nearest integer, ties to even,
         // exactly. A tie that went down shows as `r - a == -0.5` (exact) and gets +1; other
         // lanes add +0, which leaves `r >= +0` unchanged. Finally `v`'s sign bit goes back on.
-        let (magnitudeVector, signVector) = Scalar._lanesSplitSign(vector)
-        let magnitude = Self(magnitudeVector)._min(Self(repeating: limit))
-        let shift = Self(repeating: Scalar._integralThreshold)
+        let (unclamped, sign) = _splitSign()
+        let magnitude = unclamped._min(Self(repeating: limit))
+        let shift = Self(repeating: Scalar.integralThreshold)
         let rounded = (magnitude + shift) - shift
         let tieWentDown = (rounded - magnitude) == -0.5
         let up = Self().replacing(with: Self(repeating: 1), where: tieWentDown)
-        return Self(Scalar._lanesOr((rounded + up).vector, signVector))
+        return (rounded + up)._or(sign)
     }
 }
 

@@ -6,8 +6,8 @@
 // Every operation here computes, lane by lane, the same IEEE operation as its scalar twin, in
 // the same order: that is what makes the kernels bit-identical to the references. Arithmetic
 // uses the stdlib's SIMD operators (which vectorize once specialized); comparisons, selects
-// and mask logic go through `LayoutScalar`'s concrete implementations, because the stdlib's
-// generic ones are per-lane loops (see LayoutScalar+Lanes.swift).
+// and mask logic go through concrete implementations (`ConcreteLanes`, chosen by the scalar's
+// size), because the stdlib's generic ones are per-lane loops (see LayoutScalar+Lanes.swift).
 
 /// The number of controls one lane vector holds: four, for both precisions.
 ///
@@ -15,7 +15,7 @@
 /// kernel both with baseline flags (15 vs 18 ns/control, one SSE register per vector and
 /// legal `<4 x i32>` masks) and with `-target-cpu native` (10 vs 12). One width for both
 /// precisions keeps tails uniform. Changing it means changing `SIMD4` here and in
-/// LayoutScalar(+Lanes).swift; nothing else depends on the number.
+/// `ConcreteLanes` (LayoutScalar+Lanes.swift) and the kernels' byte lanes.
 @usableFromInline package let laneWidth = 4
 
 /// Four values of one field (`laneWidth`), one per control.
@@ -30,6 +30,15 @@
         get { vector[lane] }
         set { vector[lane] = newValue }
     }
+
+    // The lanes as their concrete type, for `ConcreteLanes`: `_f` only where `Scalar` is
+    // `Float` (4 bytes), `_d` only where it is `Double` (callers test the size first).
+    @inlinable @inline(__always) var _f: SIMD4<Float> { unsafeBitCast(vector, to: SIMD4<Float>.self) }
+    @inlinable @inline(__always) var _d: SIMD4<Double> { unsafeBitCast(vector, to: SIMD4<Double>.self) }
+    @inlinable @inline(__always) init(_f lanes: SIMD4<Float>) { vector = unsafeBitCast(lanes, to: SIMD4<Scalar>.self) }
+    @inlinable @inline(__always) init(_d lanes: SIMD4<Double>) { vector = unsafeBitCast(lanes, to: SIMD4<Scalar>.self) }
+    /// Whether `Scalar` is `Float` (else `Double`): a constant once specialized.
+    @inlinable @inline(__always) static var _isFloat: Bool { MemoryLayout<Scalar>.size == 4 }
 }
 
 /// Four booleans, one per control: all bits set (true) or clear (false) per lane.
@@ -88,11 +97,17 @@ extension LaneVector {
     @inlinable @inline(__always) package static prefix func - (a: Self) -> Self { Self(a.vector * -1) }
 
     // Comparisons (`_gt` and `_ge` swap operands, which is exact).
-    @inlinable @inline(__always) package static func < (a: Self, b: Self) -> LaneMask<Scalar> { LaneMask(Scalar._lanesLess(a.vector, b.vector)) }
-    @inlinable @inline(__always) package static func <= (a: Self, b: Self) -> LaneMask<Scalar> { LaneMask(Scalar._lanesLessOrEqual(a.vector, b.vector)) }
+    @inlinable @inline(__always) package static func < (a: Self, b: Self) -> LaneMask<Scalar> {
+        _isFloat ? ._from32(ConcreteLanes.less(a._f, b._f)) : ._from64(ConcreteLanes.less(a._d, b._d))
+    }
+    @inlinable @inline(__always) package static func <= (a: Self, b: Self) -> LaneMask<Scalar> {
+        _isFloat ? ._from32(ConcreteLanes.lessOrEqual(a._f, b._f)) : ._from64(ConcreteLanes.lessOrEqual(a._d, b._d))
+    }
     @inlinable @inline(__always) package static func > (a: Self, b: Self) -> LaneMask<Scalar> { b < a }
     @inlinable @inline(__always) package static func >= (a: Self, b: Self) -> LaneMask<Scalar> { b <= a }
-    @inlinable @inline(__always) package static func == (a: Self, b: Self) -> LaneMask<Scalar> { LaneMask(Scalar._lanesEqual(a.vector, b.vector)) }
+    @inlinable @inline(__always) package static func == (a: Self, b: Self) -> LaneMask<Scalar> {
+        _isFloat ? ._from32(ConcreteLanes.equal(a._f, b._f)) : ._from64(ConcreteLanes.equal(a._d, b._d))
+    }
     @inlinable @inline(__always) package static func < (a: Self, b: Scalar) -> LaneMask<Scalar> { a < Self(repeating: b) }
     @inlinable @inline(__always) package static func <= (a: Self, b: Scalar) -> LaneMask<Scalar> { a <= Self(repeating: b) }
     @inlinable @inline(__always) package static func > (a: Self, b: Scalar) -> LaneMask<Scalar> { a > Self(repeating: b) }
@@ -172,13 +187,34 @@ extension LaneVector {
 
     /// Lane-wise `Swift.max(self, other)`: picks `other` when the two are equal (so
     /// `max(0, -0)` is `-0`, exactly as the scalar function); one instruction. Exact for every
-    /// non-NaN lane (see `LayoutScalar._lanesMax`).
+    /// non-NaN lane (see `ConcreteLanes.max`).
     @inlinable @inline(__always)
-    package func _max(_ other: Self) -> Self { Self(Scalar._lanesMax(vector, other.vector)) }
+    package func _max(_ other: Self) -> Self {
+        Self._isFloat ? Self(_f: ConcreteLanes.max(_f, other._f)) : Self(_d: ConcreteLanes.max(_d, other._d))
+    }
 
     /// Lane-wise `Swift.min(self, other)`: `other < self ? other : self`; one instruction.
     @inlinable @inline(__always)
-    package func _min(_ other: Self) -> Self { Self(Scalar._lanesMin(vector, other.vector)) }
+    package func _min(_ other: Self) -> Self {
+        Self._isFloat ? Self(_f: ConcreteLanes.min(_f, other._f)) : Self(_d: ConcreteLanes.min(_d, other._d))
+    }
+
+    /// The magnitude (sign bit cleared) and the sign (all but the sign bit cleared).
+    @inlinable @inline(__always)
+    func _splitSign() -> (magnitude: Self, sign: Self) {
+        if Self._isFloat {
+            let (magnitude, sign) = ConcreteLanes.splitSign(_f)
+            return (Self(_f: magnitude), Self(_f: sign))
+        }
+        let (magnitude, sign) = ConcreteLanes.splitSign(_d)
+        return (Self(_d: magnitude), Self(_d: sign))
+    }
+
+    /// Bitwise or: puts a sign from `_splitSign` back onto a magnitude.
+    @inlinable @inline(__always)
+    func _or(_ other: Self) -> Self {
+        Self._isFloat ? Self(_f: ConcreteLanes.or(_f, other._f)) : Self(_d: ConcreteLanes.or(_d, other._d))
+    }
 }
 
 // MARK: - Loads and stores
@@ -204,7 +240,8 @@ extension LaneVector {
     @inlinable @inline(__always)
     package static func load(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> Self {
         if count == laneWidth {
-            return Self(Scalar._lanes(converting: UnsafeRawPointer(base + index).loadUnaligned(as: SIMD4<UInt8>.self)))
+            let bytes = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD4<UInt8>.self)
+            return _isFloat ? Self(_f: ConcreteLanes.floats(converting: bytes)) : Self(_d: ConcreteLanes.doubles(converting: bytes))
         }
         var lanes = Self()
         for lane in 0..<count { lanes[lane] = Scalar(base[index + lane]) }
@@ -277,13 +314,12 @@ extension LaneVector {
     /// exactly `self`, signed zeros included: snapping passes that for lanes that do not snap.
     @inlinable @inline(__always)
     func _roundedToNearestOrAwayFromZero(threshold: Self) -> Self {
-        let (magnitudeVector, signVector) = Scalar._lanesSplitSign(vector)
-        let magnitude = Self(magnitudeVector)
+        let (magnitude, sign) = _splitSign()
         let shift = threshold.keeping(where: magnitude < threshold)
         var rounded = (magnitude + shift) - shift
         let tieWentDown = (rounded - magnitude) == -0.5
         rounded = rounded + Self(repeating: 1).keeping(where: tieWentDown)
-        return Self(Scalar._lanesOr(rounded.vector, signVector))
+        return rounded._or(sign)
     }
 }
 
@@ -306,7 +342,7 @@ extension LaneVector {
     @inlinable @inline(__always)
     package init(scale: LaneVector<Scalar>, snapping: LaneMask<Scalar>) {
         self.scale = scale + LaneVector(repeating: 1).keeping(where: !snapping)
-        self.threshold = LaneVector(repeating: Scalar._integralThreshold).keeping(where: snapping)
+        self.threshold = LaneVector(repeating: Scalar.integralThreshold).keeping(where: snapping)
         self.snapping = snapping
     }
 

@@ -5,47 +5,21 @@
 /// precision and the same input, a kernel's output has exactly the bit pattern of its
 /// reference's output.
 public protocol LayoutScalar: BinaryFloatingPoint, SIMDScalar, Sendable, Codable, ColumnElement
-where SIMDMaskScalar: FixedWidthInteger & SignedInteger {
-    /// `2^significandBitCount`: every value of at least this magnitude is an integer, and
-    /// `(a + _integralThreshold) - _integralThreshold` rounds `0 <= a < _integralThreshold` to
-    /// an integer (ties to even).
-    static var _integralThreshold: Self { get }
+where SIMDMaskScalar: FixedWidthInteger & SignedInteger {}
 
-    // Lane operations, implemented per concrete type (LayoutScalar+Lanes.swift). In generic
-    // code, even once specialized, the stdlib's SIMD comparisons and mask operations are
-    // per-lane loops with a branch each; the concrete `SIMD4<Float>` / `SIMD4<Double>` ones are
-    // single vector instructions. `LaneVector` (Lanes.swift) reaches them through these.
-    /// `a < b` per lane.
-    static func _lanesLess(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMDMask<SIMD4<SIMDMaskScalar>>
-    /// `a <= b` per lane.
-    static func _lanesLessOrEqual(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMDMask<SIMD4<SIMDMaskScalar>>
-    /// `a == b` per lane.
-    static func _lanesEqual(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMDMask<SIMD4<SIMDMaskScalar>>
-    /// The magnitude (sign bit cleared) and the sign (all but the sign bit cleared).
-    static func _lanesSplitSign(_ lanes: SIMD4<Self>) -> (magnitude: SIMD4<Self>, sign: SIMD4<Self>)
-    /// Bitwise or: puts a sign from `_lanesSplitSign` back onto a magnitude.
-    static func _lanesOr(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMD4<Self>
-    /// Bitwise exclusive or: with a lane of `-0.0` (the sign bit alone), an exact negation.
-    static func _lanesXor(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMD4<Self>
-    /// `nextDown` of positive finite values: the bit pattern minus one.
-    static func _lanesNextDownOfPositive(_ lanes: SIMD4<Self>) -> SIMD4<Self>
-    /// Small unsigned integers (raw values) as floating-point lanes.
-    static func _lanes(converting bytes: SIMD4<UInt8>) -> SIMD4<Self>
-    /// `Swift.min(a, b)` per lane, `b < a ? b : a`: one `minps` / `minpd`.
-    static func _lanesMin(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMD4<Self>
-    /// `Swift.max(a, b)` per lane for non-NaN lanes, as `a > b ? a : b`: one `maxps` /
-    /// `maxpd`. Equal values give `b`, as `Swift.max` does, so `max(0, -0)` is `-0`. (A NaN
-    /// lane gives `b` where `Swift.max` gives `a`; NaN only comes from input that failed, or
-    /// skipped, validation.)
-    static func _lanesMax(_ a: SIMD4<Self>, _ b: SIMD4<Self>) -> SIMD4<Self>
-}
+extension Float: LayoutScalar {}
 
-extension Float: LayoutScalar {
-    @inlinable public static var _integralThreshold: Float { 8_388_608 }  // 2^23
-}
+extension Double: LayoutScalar {}
 
-extension Double: LayoutScalar {
-    @inlinable public static var _integralThreshold: Double { 4_503_599_627_370_496 }  // 2^52
+extension LayoutScalar {
+    /// `2^significandBitCount` (`2^23` for `Float`, `2^52` for `Double`): every value of at
+    /// least this magnitude is an integer, and `(a + integralThreshold) - integralThreshold`
+    /// rounds `0 <= a < integralThreshold` to an integer (ties to even). Both are powers of
+    /// two, exact in either type; the size test folds away once specialized.
+    @inlinable @inline(__always)
+    package static var integralThreshold: Self {
+        MemoryLayout<Self>.size == 4 ? 8_388_608 : 4_503_599_627_370_496
+    }
 }
 
 /// The range of input values LayoutCore accepts, the same for `Float` and `Double`.
