@@ -81,6 +81,10 @@ sync_tree() {
   (cd "$stage" && find . -type f) | while read -r file; do
     cmp -s "$stage/$file" "$SRC/$file" || { mkdir -p "$(dirname "$SRC/$file")"; cp "$stage/$file" "$SRC/$file"; }
   done
+  # The corpora are left out of the copy (the fuzzers read them from this tree), but the unit
+  # tests replay them too: without them, FuzzCorpusReplayTests fail on any mutant and count
+  # it as killed.
+  [ -L "$SRC/Fuzz/Corpus" ] || { rm -rf "$SRC/Fuzz/Corpus"; ln -s "$ROOT/Fuzz/Corpus" "$SRC/Fuzz/Corpus"; }
 }
 
 build() {  # build LOG: the three checked targets in the scratch copy
