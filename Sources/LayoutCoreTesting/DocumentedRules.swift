@@ -19,6 +19,7 @@ public enum DocumentedRules {
         case "button-content": return button(field)
         case "thumb-track": return thumb(field)
         case "toggle-transition": return toggle(field, C.Scalar.self)
+        case "slider": return slider(field)
         default: return nil
         }
     }
@@ -60,6 +61,19 @@ public enum DocumentedRules {
         case "duration":                             // "finite and > 0"
             return .range(above: 0, upTo: Double(S.greatestFiniteMagnitude))
         case "curve", "animated", "mode": return .cases(2)
+        default: return nil
+        }
+    }
+
+    /// Docs/Slider.md, "Inputs".
+    static func slider(_ field: String) -> FieldRule? {
+        switch field {
+        case "width", "height", "leadingInset", "trailingInset", "thumbWidth", "thumbHeight",
+             "trackThickness", "step": return length
+        case "minimumValue", "maximumValue", "value", "translation": return signedLength
+        case "displayScale": return .range(0 ... 4)
+        case "phase": return .cases(4)               // none, changed, ended, cancelled
+        case "layoutDirection": return .cases(2)
         default: return nil
         }
     }
