@@ -95,7 +95,7 @@ enum UIKitStandIn {
 
     @Test func everyReadmeExampleIsCopiedHereUnchanged() throws {
         let examples = try Self.readmeExamples()
-        #expect(examples.count == 6)  // one control and a batch, for each of the three controls
+        #expect(examples.count == 8)  // one control and a batch, for each of the four controls
         let here = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
             .components(separatedBy: "\n").map(Self.normalized)
         for example in examples {
@@ -430,5 +430,114 @@ enum UIKitStandIn {
         let (shown, error) = Self.readmeToggleBatchExample(posts, now: 0.1)
         #expect(error.map { "\($0)" } == "element 5, field 'elapsed': nan is not finite")
         #expect(shown.isEmpty)
+    }
+
+    // MARK: - Slider
+
+    /// Runs the README's one-slider example: the frames it sets, the value it keeps, and the
+    /// error it prints.
+    static func readmeSliderExample(
+        valueWhenThePanBegan: Double, phase: SliderPhase, translation: Double
+    ) -> (frames: [LayoutRect<Double>], value: Double, error: LayoutError?) {
+        var printed: LayoutError?
+        func print(_ error: any Error) { printed = error as? LayoutError }
+        var value = valueWhenThePanBegan
+        let unset = LayoutRect<Double>(x: -1, y: -1, width: -1, height: -1)
+        var (thumbFrame, minimumTrackFrame, maximumTrackFrame) = (unset, unset, unset)
+
+        // From here to the end of the `do`/`catch`: the README's code, unchanged.
+        // In the pan gesture handler of a slider with ten steps: the thumb, the two tracks, and the
+        // value (stepped when the finger lifts).
+        let configuration = SliderConfiguration<Double>(
+            bounds: LayoutSize(width: 300, height: 31), leadingInset: 2, trailingInset: 2,
+            minimumValue: 0, maximumValue: 100, value: valueWhenThePanBegan, step: 10,
+            phase: phase, translation: translation, displayScale: 2)
+        do {
+            let slider = try Slider.layout(configuration)
+            (thumbFrame, minimumTrackFrame, maximumTrackFrame) =
+                (slider.thumbFrame, slider.minimumTrackFrame, slider.maximumTrackFrame)
+            if slider.valueChanged {
+                value = slider.value  // and send .valueChanged
+            }
+        } catch {
+            print(error)  // e.g. "element 0, field 'translation': nan is not finite"
+        }
+        return ([thumbFrame, minimumTrackFrame, maximumTrackFrame], value, printed)
+    }
+
+    @Test func sliderExampleFollowsTheReference() throws {
+        for phase in SliderPhase.allCases {
+            for (start, translation) in [(0.0, 0.0), (40, 67), (45, 0), (100, -300), (30, 1000)] {
+                let (frames, value, error) = Self.readmeSliderExample(
+                    valueWhenThePanBegan: start, phase: phase, translation: translation)
+                let expected = try Slider.layout(SliderConfiguration<Double>(
+                    bounds: LayoutSize(width: 300, height: 31), leadingInset: 2, trailingInset: 2,
+                    minimumValue: 0, maximumValue: 100, value: start, step: 10,
+                    phase: phase, translation: translation, displayScale: 2))
+                #expect(error == nil)
+                #expect(frames == [expected.thumbFrame, expected.minimumTrackFrame, expected.maximumTrackFrame])
+                #expect(value == expected.value)
+            }
+        }
+        // Released 67 points right of 40: 65, half way between 60 and 70, goes to 70.
+        #expect(Self.readmeSliderExample(valueWhenThePanBegan: 40, phase: .ended, translation: 67).value == 70)
+    }
+
+    @Test func sliderExampleQuotesTheErrorOfANaNTranslation() {
+        let (frames, value, error) = Self.readmeSliderExample(valueWhenThePanBegan: 40, phase: .changed, translation: .nan)
+        #expect(error.map { "\($0)" } == "element 0, field 'translation': nan is not finite")
+        #expect(frames.allSatisfy { $0.x == -1 })
+        #expect(value == 40)
+    }
+
+    struct Band { var minimumGain: Float = -12; var maximumGain: Float = 12; var gain: Float; var thumbX: Float = -1 }
+
+    /// Runs the README's slider batch example on `bands`: the bands it updates, and the error
+    /// it prints.
+    static func readmeSliderBatchExample(_ bands: [Band]) -> ([Band], LayoutError?) {
+        var printed: LayoutError?
+        func print(_ error: any Error) { printed = error as? LayoutError }
+        var bands = bands
+
+        // From here to the end of the `do`/`catch`: the README's code, unchanged.
+        // The gain sliders of an equalizer, each with its own range, laid out in one call.
+        var columns = SliderColumns<Float>()
+        for band in bands {
+            columns.append(SliderConfiguration(
+                bounds: LayoutSize(width: 280, height: 31),
+                minimumValue: band.minimumGain, maximumValue: band.maximumGain,
+                value: band.gain, step: 0.5, displayScale: 3))
+        }
+        var sliders = SliderResultColumns<Float>()
+        do {
+            try columns.layout(into: &sliders)
+            for index in 0..<sliders.count {
+                bands[index].thumbX = sliders[index].thumbFrame.x  // or the column sliders.thumbX[index]
+            }
+        } catch {
+            print(error)  // e.g. "element 2, field 'maximumValue': -20.0 breaks the rule minimumValue <= maximumValue"; sliders untouched
+        }
+        #expect(printed == nil || sliders.count == 0)
+        return (bands, printed)
+    }
+
+    @Test func sliderBatchExampleUpdatesEveryBandLikeTheReference() throws {
+        let bands = (0..<10).map { Band(gain: Float($0) * 3.3 - 15) }
+        let (updated, error) = Self.readmeSliderBatchExample(bands)
+        #expect(error == nil)
+        for (band, after) in zip(bands, updated) {
+            let expected = try Slider.layout(SliderConfiguration<Float>(
+                bounds: LayoutSize(width: 280, height: 31), minimumValue: -12, maximumValue: 12,
+                value: band.gain, step: 0.5, displayScale: 3))
+            #expect(after.thumbX == expected.thumbFrame.x)
+        }
+    }
+
+    @Test func sliderBatchExampleQuotesTheErrorOfAnInvertedRange() {
+        var bands = (0..<6).map { Band(gain: Float($0)) }
+        bands[2].maximumGain = -20
+        let (updated, error) = Self.readmeSliderBatchExample(bands)
+        #expect(error.map { "\($0)" } == "element 2, field 'maximumValue': -20.0 breaks the rule minimumValue <= maximumValue")
+        #expect(updated.allSatisfy { $0.thumbX == -1 })  // nothing was read
     }
 }
