@@ -111,6 +111,8 @@ extension Slider {
     ///
     /// - Parameters:
     ///   - value: a value in `minimum ... maximum`.
+    ///   - minimum: the range's lower end, the grid's first point.
+    ///   - maximum: the range's upper end, always a point of the grid.
     ///   - step: the grid's step, `> 0`.
     @inlinable
     public static func valueOnStepGrid<Scalar: LayoutScalar>(
