@@ -104,6 +104,8 @@ struct ThumbTrackFloatSubject: ControlSubject { var batch: ControlBatch<ThumbTra
 struct ThumbTrackDoubleSubject: ControlSubject { var batch: ControlBatch<ThumbTrackConfiguration<Double>> }
 struct ToggleTransitionFloatSubject: ControlSubject { var batch: ControlBatch<ToggleTransitionConfiguration<Float>> }
 struct ToggleTransitionDoubleSubject: ControlSubject { var batch: ControlBatch<ToggleTransitionConfiguration<Double>> }
+struct SliderFloatSubject: ControlSubject { var batch: ControlBatch<SliderConfiguration<Float>> }
+struct SliderDoubleSubject: ControlSubject { var batch: ControlBatch<SliderConfiguration<Double>> }
 
 struct BenchmarkFailure: Error, CustomStringConvertible {
     var description: String
@@ -115,6 +117,7 @@ func allSubjects() -> [any LayoutBenchSubject.Type] {
         ButtonContentFloatSubject.self, ButtonContentDoubleSubject.self,
         ThumbTrackFloatSubject.self, ThumbTrackDoubleSubject.self,
         ToggleTransitionFloatSubject.self, ToggleTransitionDoubleSubject.self,
+        SliderFloatSubject.self, SliderDoubleSubject.self,
     ]
     return Controls.all.map { control in
         guard let subject = controlSubjects.first(where: { ObjectIdentifier($0.control) == ObjectIdentifier(control) }) else {

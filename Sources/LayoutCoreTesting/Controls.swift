@@ -210,6 +210,7 @@ public enum Controls {
         ControlFamily(ButtonContentConfiguration<Float>.self, ButtonContentConfiguration<Double>.self),
         ControlFamily(ThumbTrackConfiguration<Float>.self, ThumbTrackConfiguration<Double>.self),
         ControlFamily(ToggleTransitionConfiguration<Float>.self, ToggleTransitionConfiguration<Double>.self),
+        ControlFamily(SliderConfiguration<Float>.self, SliderConfiguration<Double>.self),
     ]
 
     /// Every control in both precisions, in report order.

@@ -158,7 +158,7 @@ struct EvalTests {
 
     @Test func usageErrors() {
         #expect(runCLI(["eval"]).code == ExitCode.usage)
-        #expect(runCLI(["eval", "--kernel", "slider"]).code == ExitCode.usage)
+        #expect(runCLI(["eval", "--kernel", "stepper"]).code == ExitCode.usage)  // no such kernel
         #expect(runCLI(["eval", "--kernel", "button-content", "--engine", "gpu"]).code == ExitCode.usage)
         #expect(runCLI(["eval", "--kernel", "button-content", "--precision", "both"]).code == ExitCode.usage)
         #expect(runCLI(["eval", "--kernel", "button-content", "--input", "/nonexistent.csv"]).code == ExitCode.input)

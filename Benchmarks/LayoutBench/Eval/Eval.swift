@@ -197,6 +197,7 @@ public enum EvalKernels {
         ControlEval<ButtonContentConfiguration<Float>, ButtonContentConfiguration<Double>>.self,
         ControlEval<ThumbTrackConfiguration<Float>, ThumbTrackConfiguration<Double>>.self,
         ControlEval<ToggleTransitionConfiguration<Float>, ToggleTransitionConfiguration<Double>>.self,
+        ControlEval<SliderConfiguration<Float>, SliderConfiguration<Double>>.self,
     ]
 
     public static func named(_ name: String) -> (any EvalKernel.Type)? {

@@ -1,0 +1,170 @@
+// The batch kernel: the slider layout over structure-of-arrays columns, one lane group of
+// `laneWidth` controls at a time. Each step mirrors a line of `Slider.layout(unchecked:)` and
+// performs the same IEEE operations in the same order; the two agree bit for bit (see
+// ControlSuiteTests and SliderExampleTests).
+//
+// As in the other kernels:
+// - bytes (phase, direction) are loaded as floating-point lanes and compared with scalars;
+// - every `if` and `switch` of the reference becomes "compute every branch, keep one with
+//   `replacing(with:where:)`" (a bitwise select), so random phases and directions cost no
+//   mispredictions; only the step grid, which needs a lane that ends with a step, is skipped
+//   when no lane of the group needs it;
+// - `Swift.min(a, b)` and `Swift.max(a, b)` are `_min` and `_max` (one `minps`/`maxps`,
+//   the same operand picked for every input including signed zeros);
+// - `x / 2` is `x * 0.5`: both are the exactly rounded half of `x`, bit for bit;
+// - the tail is padded with zeros and goes through the same lane code; padding lanes may
+//   compute NaN or infinities (0 / 0), which is harmless and never stored.
+
+extension SliderConfiguration {
+    /// The rule that ties the range's ends together: `minimumValue <= maximumValue`.
+    @inlinable
+    public static func checkCrossFieldRules(_ input: InputFields, count: Int, into validator: inout BatchValidator) {
+        typealias Lanes = LaneVector<Scalar>
+        let p = input
+        validator.checkGroups(groupIsBad: { i in
+            let minimum = Lanes.load(p.minimumValue, at: i, count: laneWidth)
+            let maximum = Lanes.load(p.maximumValue, at: i, count: laneWidth)
+            return (!(minimum <= maximum)).any
+        }, elementError: { i in
+            rangeError(minimum: p.minimumValue[i], maximum: p.maximumValue[i], index: i)
+        })
+    }
+
+    /// The kernel for one lane group (see `Slider._laneGroup`).
+    @inlinable @inline(__always)
+    public static func layOutLanes(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int) {
+        Slider._laneGroup(input, output, at: index, count: count)
+    }
+}
+
+extension LaneVector {
+    /// `Scalar.snapped(self, scale:)` per lane, with `snapping` prepared for the group:
+    /// lanes that do not snap come back exactly as they are (see `PixelSnapping`).
+    @inlinable @inline(__always)
+    func _sliderSnapped(_ snapping: PixelSnapping<Scalar>) -> Self {
+        (self * snapping.scale)._roundedToNearestOrAwayFromZero(threshold: snapping.threshold) / snapping.scale
+    }
+
+    /// `Slider.frame`'s size from two snapped edges: `far - near`, one ulp smaller where it
+    /// would carry `near` past `far`.
+    @inlinable @inline(__always)
+    static func _sliderLength(_ near: Self, _ far: Self) -> Self {
+        let length = far - near
+        return length._nextDownOfPositive(where: near + length > far)
+    }
+}
+
+extension Slider {
+    /// Lays out `count` (1...`laneWidth`) sliders starting at `index`: `layout(unchecked:)`
+    /// in lanes.
+    @inlinable @inline(__always)
+    static func _laneGroup<Scalar>(
+        _ q: SliderConfiguration<Scalar>.InputFields, _ p: SliderConfiguration<Scalar>.ResultFields,
+        at index: Int, count: Int
+    ) {
+        typealias Lanes = LaneVector<Scalar>
+        let zero = Lanes()
+        let one = Lanes(repeating: 1)
+        let width = Lanes.load(q.width, at: index, count: count)
+        let height = Lanes.load(q.height, at: index, count: count)
+        let leadingInset = Lanes.load(q.leadingInset, at: index, count: count)
+        let trailingInset = Lanes.load(q.trailingInset, at: index, count: count)
+        let thumbWidthIn = Lanes.load(q.thumbWidth, at: index, count: count)
+        let thumbHeightIn = Lanes.load(q.thumbHeight, at: index, count: count)
+        let thicknessIn = Lanes.load(q.trackThickness, at: index, count: count)
+        let minimum = Lanes.load(q.minimumValue, at: index, count: count)
+        let maximum = Lanes.load(q.maximumValue, at: index, count: count)
+        let value = Lanes.load(q.value, at: index, count: count)
+        let step = Lanes.load(q.step, at: index, count: count)
+        let phase = Lanes.load(q.phase, at: index, count: count)
+        let screenTranslation = Lanes.load(q.translation, at: index, count: count)
+        let direction = Lanes.load(q.layoutDirection, at: index, count: count)
+        let scale = Lanes.load(q.displayScale, at: index, count: count)
+
+        let isRightToLeft = direction == Scalar(LayoutDirection.rightToLeft.rawValue)
+        let isMoving = (phase == Scalar(SliderPhase.changed.rawValue)) | (phase == Scalar(SliderPhase.ended.rawValue))
+        let isEnded = phase == Scalar(SliderPhase.ended.rawValue)
+        let isCancelled = phase == Scalar(SliderPhase.cancelled.rawValue)
+        let range = maximum - minimum
+
+        // Shrink first, never overflow.
+        let available = ((width - leadingInset) - trailingInset)._max(zero)
+        let leadingEnd = leadingInset._min(width)
+        let trailingEnd = (leadingEnd + available)._min(width)
+        let thumbWidth = thumbWidthIn._min(available)
+        let thumbHeight = thumbHeightIn._min(height)
+        let thickness = thicknessIn._min(height)
+        let travel = available - thumbWidth
+
+        // The value. `.none` clamps `value`; `.changed` and `.ended` clamp it moved (not where
+        // there is no travel); `.cancelled` keeps it as it is (below). The reference's
+        // `isRightToLeft ? -dx : dx` is a flip of the sign bit where the lane is RTL.
+        let directionSignBit = zero.replacing(with: Lanes(repeating: -0.0), where: isRightToLeft)
+        let translation = screenTranslation._flippingSign(by: directionSignBit)
+        let moved = (value + translation * range / travel).replacing(with: value, where: !(travel > zero))
+        var newValue = value.replacing(with: moved, where: isMoving)._max(minimum)._min(maximum)
+
+        // `.ended` with a step: the nearest point of the grid, ties to the larger one. Skipped
+        // when no lane of the group snaps to a grid.
+        let steps = (newValue - minimum) / step
+        let integral = Lanes(repeating: Scalar.integralThreshold)
+        let snapsToGrid = isEnded & (step > zero) & (steps < integral)
+        if snapsToGrid._anyLane {
+            // `steps.rounded(.down)` for `0 <= steps < 2^p`: the nearest integer (ties to
+            // even, `(s + 2^p) - 2^p`), less one where that is above `steps`. (For `steps == -0`
+            // this gives +0 where the reference has -0; both give the same points.)
+            let nearest = (steps + integral) - integral
+            var k = nearest - one.keeping(where: nearest > steps)
+            // `k - 0` is `k` (never -0 here), so the reference's "one less where `lower` is
+            // past the value" is one subtraction for every lane, and `lower` is recomputed.
+            k = k - one.keeping(where: minimum + k * step > newValue)
+            let lower = minimum + k * step
+            let upper = (minimum + (k + 1) * step)._min(maximum)
+            let nearestPoint = lower.replacing(with: upper, where: upper - newValue <= newValue - lower)
+            newValue = newValue.replacing(with: nearestPoint, where: snapsToGrid)
+        }
+        newValue = newValue.replacing(with: value, where: isCancelled)
+
+        // The thumb and the split, as edges (left to right).
+        let fraction = ((newValue - minimum) / range)._max(zero)._min(one).keeping(where: range > zero)
+        let thumbLeft = (leadingEnd + fraction * travel)._min(trailingEnd)
+        let thumbRight = (thumbLeft + thumbWidth)._min(trailingEnd)
+        let centre = (thumbLeft + thumbWidth * 0.5)._min(trailingEnd)
+        let thumbTop = (height - thumbHeight) * 0.5
+        let thumbBottom = (thumbTop + thumbHeight)._min(height)
+        let trackTop = (height - thickness) * 0.5
+        let trackBottom = (trackTop + thickness)._min(height)
+
+        // Right to left: every edge `x -> W - x`, then each frame's two edges exchanged (the
+        // mirror of a left edge is a right edge). The split point is one number for both
+        // tracks, snapped once.
+        let snapping = PixelSnapping(scale: scale, snapping: scale > zero)
+        let leadingX = leadingEnd.replacing(with: width - leadingEnd, where: isRightToLeft)._sliderSnapped(snapping)
+        let splitX = centre.replacing(with: width - centre, where: isRightToLeft)._sliderSnapped(snapping)
+        let trailingX = trailingEnd.replacing(with: width - trailingEnd, where: isRightToLeft)._sliderSnapped(snapping)
+        let thumbNear = thumbLeft.replacing(with: width - thumbRight, where: isRightToLeft)._sliderSnapped(snapping)
+        let thumbFar = thumbRight.replacing(with: width - thumbLeft, where: isRightToLeft)._sliderSnapped(snapping)
+        let (minimumLeft, minimumRight) = Lanes.swapped(leadingX, splitX, where: isRightToLeft)
+        let (maximumLeft, maximumRight) = Lanes.swapped(splitX, trailingX, where: isRightToLeft)
+        let thumbY = thumbTop._sliderSnapped(snapping)
+        let thumbMaxY = thumbBottom._sliderSnapped(snapping)
+        let trackY = trackTop._sliderSnapped(snapping)
+        let trackMaxY = trackBottom._sliderSnapped(snapping)
+        let trackHeight = Lanes._sliderLength(trackY, trackMaxY)
+
+        thumbNear.store(to: p.thumbX, at: index, count: count)
+        thumbY.store(to: p.thumbY, at: index, count: count)
+        Lanes._sliderLength(thumbNear, thumbFar).store(to: p.thumbWidth, at: index, count: count)
+        Lanes._sliderLength(thumbY, thumbMaxY).store(to: p.thumbHeight, at: index, count: count)
+        minimumLeft.store(to: p.minimumTrackX, at: index, count: count)
+        trackY.store(to: p.minimumTrackY, at: index, count: count)
+        Lanes._sliderLength(minimumLeft, minimumRight).store(to: p.minimumTrackWidth, at: index, count: count)
+        trackHeight.store(to: p.minimumTrackHeight, at: index, count: count)
+        maximumLeft.store(to: p.maximumTrackX, at: index, count: count)
+        trackY.store(to: p.maximumTrackY, at: index, count: count)
+        Lanes._sliderLength(maximumLeft, maximumRight).store(to: p.maximumTrackWidth, at: index, count: count)
+        trackHeight.store(to: p.maximumTrackHeight, at: index, count: count)
+        newValue.store(to: p.value, at: index, count: count)
+        storeLanes(one.keeping(where: !(newValue == value))._bytes, to: p.valueChanged.base, at: index, count: count)
+    }
+}
