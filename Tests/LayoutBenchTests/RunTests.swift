@@ -67,6 +67,32 @@ struct RotationSubject: LayoutBenchSubject {
     func checksum() -> UInt64 { 0 }
 }
 
+/// A fake kernel that remembers where its output lives on its first call and fails the check
+/// when a later call finds it elsewhere: subjects may hold column addresses across calls (the
+/// ceiling does), which a copy of the batch behind their back would leave dangling.
+struct StableStorageSubject: LayoutBenchSubject {
+    static var kernel: String { "stable-storage-test" }
+    static var precision: String { "Float" }
+    static var bytesPerControl: Int { 8 }
+    var base: CopySubject
+    var firstAddress: UnsafeRawPointer?
+    var moved = false
+    init(count: Int, seed: UInt64) { base = CopySubject(count: count, seed: seed) }
+    mutating func runReference() { base.runReference() }
+    mutating func runKernel(parallelism: Parallelism) {
+        // In place (not `kernelOutput = input`), so that a shared array is copied here.
+        for i in base.input.indices { base.kernelOutput[i] = base.input[i] }
+        let address = base.kernelOutput.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress!) }
+        if let firstAddress, firstAddress != address { moved = true }
+        if firstAddress == nil { firstAddress = address }
+    }
+    func verify() throws {
+        try base.verify()
+        if moved { throw VerificationFailure(description: "the output storage moved between calls") }
+    }
+    func checksum() -> UInt64 { 0 }
+}
+
 /// `run` end to end with fake subjects (tests are debug builds: `--allow-debug`), option
 /// parsing, help and exit codes.
 struct RunTests {
@@ -198,6 +224,11 @@ struct RunTests {
         #expect(try LayoutBenchCLI.parseRunOptions(["--quick"])?.sweeps == 3)
         #expect(RunOptions().sweeps == 1)
         #expect(throws: UsageError.self) { try LayoutBenchCLI.parseRunOptions(["--sweeps", "0"]) }
+
+        // Later sweeps take the batches over alone: their storage never moves.
+        let stable = runCLI(["run", "--output", try temporaryDirectory(), "--filter", "stable-storage-test", "--threads", "1"]
+                            + Self.fast + ["--repetitions", "3", "--sweeps", "3"], subjects: [StableStorageSubject.self])
+        #expect(stable.code == ExitCode.success, "\(stable.err)")
 
         let first = SizeMeasurement(
             kernel: "k", precision: "Float", bytesPerControl: 8, inputBytesPerControl: nil, size: 64,

@@ -273,8 +273,13 @@ public struct Runner {
                     let sweepText = sweeps > 1 ? "sweep \(sweep + 1) of \(sweeps): " : ""
                     log("[\(step)/\(total)] \(sweepText)\(subject.kernel) \(subject.precision) N=\(SVGChart.sizeLabel(size))  (\(elapsed()) s"
                         + Self.remaining(done: step - 1, of: total, since: measuringStarted) + ")")
+                    // Taken out of `kept`, so that the measurement owns the batches alone: a
+                    // second reference would make their first mutation copy the columns
+                    // (copy on write) under the column addresses a subject may hold (the
+                    // ceiling's), and free the ones those addresses point into.
+                    var reused = kept.removeValue(forKey: index)
                     let (measurement, batches) = try measure(subject, size: size, threads: threads, repetitions: repetitions,
-                                                             batches: kept[index], progress: progress)
+                                                             batches: &reused, progress: progress)
                     // Later sweeps reuse a size's batches (built and checked once) up to a
                     // million controls; larger ones are built again rather than held.
                     let keep = sweep + 1 < sweeps && size * Self.batchCount(size: size, distinctControls: options.distinctControls) <= 1 << 20
@@ -367,21 +372,24 @@ public struct Runner {
     /// its heartbeat.
     public func measure(_ type: any LayoutBenchSubject.Type, size: Int, threads: [Int],
                         repetitions: Int? = nil, progress: ProgressLog? = nil) throws -> SizeMeasurement {
-        try measure(type, size: size, threads: threads, repetitions: repetitions, batches: nil, progress: progress).measurement
+        var none: [any LayoutBenchSubject]? = nil
+        return try measure(type, size: size, threads: threads, repetitions: repetitions, batches: &none, progress: progress).measurement
     }
 
     /// `measure` on `batches` when given (those an earlier sweep built and checked for the
     /// same subject and size: they are checked again after timing, not before), returning the
     /// batches for a later sweep.
     func measure(_ type: any LayoutBenchSubject.Type, size: Int, threads: [Int], repetitions: Int?,
-                 batches reused: [any LayoutBenchSubject]?,
+                 batches reused: inout [any LayoutBenchSubject]?,
                  progress: ProgressLog?) throws -> (measurement: SizeMeasurement, batches: [any LayoutBenchSubject]) {
         let repetitions = repetitions ?? options.repetitions
         func tick(_ what: String) { progress?.phase("  \(type.kernel) \(type.precision) N=\(SVGChart.sizeLabel(size)): \(what)") }
         let batchCount = Self.batchCount(size: size, distinctControls: options.distinctControls)
         var batches: [any LayoutBenchSubject]
-        if let reused {
-            batches = reused
+        let isReused = reused != nil
+        if let given = reused {
+            batches = given
+            reused = nil  // the caller's copy released: `batches` is the only reference
         } else {
             tick("building the inputs")
             batches = (0..<batchCount).map { type.init(count: size, seed: options.seed &+ UInt64($0)) }
@@ -424,7 +432,7 @@ public struct Runner {
         }
 
         // Check first (batches from an earlier sweep were checked after its timing).
-        if reused == nil { try verifyAll("") }
+        if !isReused { try verifyAll("") }
 
         // Warm up each variant and choose its iterations: enough calls to fill the budget.
         let budget = options.budgetMilliseconds * 1e6
