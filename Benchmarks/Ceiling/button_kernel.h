@@ -1,5 +1,5 @@
 // The button content kernel of Sources/LayoutCore/ButtonContent/ButtonContent+Kernel.swift,
-// statement by statement, in AVX2 intrinsics (after Benchmarks/feasibility/button_avx2.c):
+// statement by statement, in AVX2 intrinsics (it began as a standalone feasibility study):
 // the same IEEE operations in the same order; the pragma forbids contracting a multiply and
 // an add into an FMA. Included once per precision by button_float.c and button_double.c.
 // Every function that uses AVX2 carries `target("avx2")`; `ceiling_button_*` call them only
