@@ -91,6 +91,9 @@ for entry in catalogue:
                 "seconds": [r["seconds"] if r["outcome"] == "killed" else None for r in runs],
                 "executions": [r["executions"] if r["outcome"] == "killed" else None for r in runs],
             }
+    # The budget of one run from an empty corpus (MUTATION_FRESH_SECONDS when it ran; results
+    # from before that setting ran with the corpus budget).
+    row["fresh_budget_seconds"] = int(read(os.path.join(folder, "fresh_budget"), str(budget)) or budget) if row["fresh"] else None
     row["tests"] = read(os.path.join(folder, "tests"))
     row["tree_commit"] = read(os.path.join(folder, "commit"))
     compile_error = read(os.path.join(folder, "status")) == "compile"
@@ -245,13 +248,13 @@ md.append("")
 md.append("## Without a seed corpus")
 md.append("")
 md.append(f"Each checked target from an empty corpus (dictionary and options only), `-seed=1...{seeds}`, "
-          f"budget {budget} s each: killed runs and the median time to kill (a missed run counts as "
+          f"each run within the mutant's budget (column `budget s`): killed runs and the median time to kill (a missed run counts as "
           "longer than the budget; `-` when the median run missed). Once more than half of a target's "
           "runs missed, its median is a miss whatever the others do, and the remaining seeds are "
           "skipped (counted as misses).")
 md.append("")
-md.append("| id | mutant | " + " | ".join(f"{short[t]} killed | {short[t]} median s" for t in TARGETS) + " |")
-md.append("|---|---|" + "---:|---:|" * len(TARGETS))
+md.append("| id | mutant | budget s | " + " | ".join(f"{short[t]} killed | {short[t]} median s" for t in TARGETS) + " |")
+md.append("|---|---|---:|" + "---:|---:|" * len(TARGETS))
 fresh_rows = [r for r in rows if r["fresh"]]
 for r in fresh_rows:
     cells = []
@@ -259,7 +262,7 @@ for r in fresh_rows:
         f = r["fresh"].get(t)
         skipped = f" ({f['skipped']} skipped)" if f and f["skipped"] else ""
         cells += [f"{f['killed']}/{f['runs']}{skipped}", fmt(f["median_seconds"])] if f else ["not run", ""]
-    md.append(f"| {r['id']} | `{r['name']}` | " + " | ".join(cells) + " |")
+    md.append(f"| {r['id']} | `{r['name']}` | {r.get('fresh_budget_seconds') or budget} | " + " | ".join(cells) + " |")
 not_fresh = [r["id"] for r in rows if not r["fresh"]]
 md.append("")
 md.append("Not run from an empty corpus: " + (", ".join(not_fresh) if not_fresh else "none") + ".")

@@ -10,7 +10,7 @@
 #   4. unless a replay killed it, fuzzes from the committed corpus, one target after the other,
 #      at most MUTATION_SECONDS each, and stops at the first crash;
 #   5. with --fresh: for every checked target, MUTATION_SEEDS runs from an empty corpus
-#      (dictionary and options only, -seed=1...), budget MUTATION_SECONDS each: the time to
+#      (dictionary and options only, -seed=1...), budget MUTATION_FRESH_SECONDS each: the time to
 #      kill (once more than half of a target's runs missed, its median is a miss and the
 #      remaining seeds are skipped);
 #   6. for a mutant no fuzzer killed (and for every mutant with --tests=all), runs the unit
@@ -25,14 +25,18 @@
 #   --fresh-only       only the runs from an empty corpus (keeps the earlier corpus results)
 #   --tests=MODE       unit tests on the mutant: none, survivors (default), all
 #   --report-only      rewrite the report from the stored results
-# Settings (environment): MUTATION_SECONDS (60), MUTATION_SEEDS (5),
+# Settings (environment): MUTATION_SECONDS (60), MUTATION_FRESH_SECONDS (MUTATION_SECONDS: the
+#   budget of one run from an empty corpus, recorded with the mutant's results), MUTATION_SEEDS (5),
 #   MUTATION_TEST_FILTER ("Invariant|FuzzCorpus|Validation|Example|Differential|Easing|Timeline|HalfSegment"),
 #   MUTATION_DIR (.build/mutation), MUTATION_COMMIT (HEAD: the tree the mutants are applied to).
+# A long run stops cleanly before its next mutant once the file $MUTATION_DIR/stop exists (the
+# mutant in progress finishes; its results and the report are written).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 
 MUTATION_SECONDS="${MUTATION_SECONDS:-60}"
+MUTATION_FRESH_SECONDS="${MUTATION_FRESH_SECONDS:-$MUTATION_SECONDS}"
 MUTATION_SEEDS="${MUTATION_SEEDS:-5}"
 MUTATION_TEST_FILTER="${MUTATION_TEST_FILTER:-Invariant|FuzzCorpus|Validation|Example|Differential|Easing|Timeline|HalfSegment|Legacy}"
 MUTATION_DIR="${MUTATION_DIR:-.build/mutation}"
@@ -183,6 +187,7 @@ run_mutant() {
   # 3. From an empty corpus, every target, several seeds.
   if [ "$FRESH" = 1 ]; then
     rm -f "$out"/fresh-*
+    echo "$MUTATION_FRESH_SECONDS" > "$out/fresh_budget"
     for target in "${TARGETS[@]}"; do
       local line=""
       local missed=0
@@ -193,7 +198,7 @@ run_mutant() {
           echo "skipped 0 0" >> "$out/fresh-$target"; line="$line -"; continue
         fi
         dir="$MUTATION_DIR/run/$id-fresh-$target-$seed"
-        run_fuzzer "$target" "$dir" "$MUTATION_SECONDS" "$seed"
+        run_fuzzer "$target" "$dir" "$MUTATION_FRESH_SECONDS" "$seed"
         cat "$dir/result" >> "$out/fresh-$target"
         read -r outcome ms executions < "$dir/result"
         [ "$outcome" = killed ] || missed=$((missed + 1))
@@ -225,7 +230,11 @@ run_mutant() {
 if [ "$REPORT_ONLY" = 0 ]; then
   [ "${#IDS[@]}" -gt 0 ] || mapfile -t IDS < <(awk -F'\t' 'NR > 1 { print $1 }' Fuzz/Mutants/catalogue.tsv)
   RUN_START=$(date +%s)
-  for id in "${IDS[@]}"; do run_mutant "$id"; done
+  rm -f "$MUTATION_DIR/stop"
+  for id in "${IDS[@]}"; do
+    if [ -e "$MUTATION_DIR/stop" ]; then echo "== mutation: stopped before $id ($MUTATION_DIR/stop)"; break; fi
+    run_mutant "$id"
+  done
   echo "== mutation: ${#IDS[@]} mutants in $(( $(date +%s) - RUN_START ))s"
 fi
 python3 Fuzz/mutation-report.py "$RESULTS" "$MUTATION_SECONDS" "$MUTATION_SEEDS"
