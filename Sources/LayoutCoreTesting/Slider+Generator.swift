@@ -136,13 +136,10 @@ public enum SliderGenerator {
     public static func benchmarkConfigurations<S: LayoutScalar>(
         count: Int, seed: UInt64, as: S.Type = S.self
     ) -> [SliderConfiguration<S>] {
-        var random = SplitMix64(seed: seed)
-        var configurations: [SliderConfiguration<S>] = []
-        configurations.reserveCapacity(count)
-        for _ in 0..<count {
+        SplitMix64.draw(count, seed: seed) { random in
             let width: S = decimal(&random, below: 300) + 100
             let maximum: S = random.pick([1, 100, 10, 255])
-            configurations.append(SliderConfiguration(
+            return SliderConfiguration(
                 bounds: LayoutSize(width: width, height: 31 + S(random.next(below: 10))),
                 leadingInset: S(random.next(below: 5)), trailingInset: S(random.next(below: 5)),
                 thumbSize: LayoutSize(width: 28, height: 28), trackThickness: random.pick([2, 4]),
@@ -151,9 +148,8 @@ public enum SliderGenerator {
                 phase: random.pick(SliderPhase.allCases),
                 translation: decimal(&random, below: 200) - 100,
                 layoutDirection: random.chance(50) ? .leftToRight : .rightToLeft,
-                displayScale: random.pick([0, 2, 3])))
+                displayScale: random.pick([0, 2, 3]))
         }
-        return configurations
     }
 
     // MARK: - Values

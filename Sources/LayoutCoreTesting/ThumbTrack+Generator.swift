@@ -39,25 +39,21 @@ public enum ThumbTrackGenerator {
     public static func benchmarkConfigurations<S: LayoutScalar>(
         count: Int, seed: UInt64, as: S.Type = S.self
     ) -> [ThumbTrackConfiguration<S>] {
-        var random = SplitMix64(seed: seed)
-        var configurations: [ThumbTrackConfiguration<S>] = []
-        configurations.reserveCapacity(count)
-        for _ in 0..<count {
+        SplitMix64.draw(count, seed: seed) { random in
             let n = 2 + random.next(below: 7)
             let width: S = decimal(&random, below: 740) + 60
             let inset = S(random.next(below: 5))
             let track = width - 2 * inset
             let snapping: ThumbTrackSnapping<S> = random.pick([.nearest, .normal, .fast])
-            configurations.append(ThumbTrackConfiguration(
+            return ThumbTrackConfiguration(
                 bounds: LayoutSize(width: width, height: 28 + S(random.next(below: 20))), inset: inset,
                 segmentCount: n, selectedIndex: random.next(below: n),
                 translation: (decimal(&random, below: 2) - 1) * track,
                 velocity: decimal(&random, below: 6000) - 3000,
                 phase: random.pick(ThumbTrackPhase.allCases),
                 layoutDirection: random.chance(50) ? .leftToRight : .rightToLeft,
-                snapping: snapping, rubberBand: random.chance(50), mode: .fit))
+                snapping: snapping, rubberBand: random.chance(50), mode: .fit)
         }
-        return configurations
     }
 
     // MARK: - .fit
