@@ -10,12 +10,8 @@
 
 #if defined(CEILING_DOUBLE)
 #define ENTRY ceiling_button_double
-typedef CeilingButtonInputsDouble Inputs;
-typedef CeilingButtonOutputsDouble Outputs;
 #else
 #define ENTRY ceiling_button_float
-typedef CeilingButtonInputsFloat Inputs;
-typedef CeilingButtonOutputsFloat Outputs;
 #endif
 
 #if defined(__x86_64__) && defined(__clang__)
@@ -42,6 +38,18 @@ typedef __m256 V;
 #define AS_BITS _mm256_castps_si256
 #define FROM_BITS _mm256_castsi256_ps
 #endif
+
+/// The button content's input columns (ButtonContentConfiguration.InputFields, in order).
+typedef struct {
+    const T *width, *height, *insetTop, *insetLeading, *insetBottom, *insetTrailing;
+    const T *imageWidth, *imageHeight, *titleWidth, *titleHeight, *imagePadding, *displayScale;
+    const uint8_t *imagePlacement, *layoutDirection, *mode;
+} Inputs;
+
+/// The button content's result columns (ButtonContentConfiguration.ResultFields, in order).
+typedef struct {
+    T *imageX, *imageY, *imageWidth, *imageHeight, *titleX, *titleY, *titleWidth, *titleHeight;
+} Outputs;
 
 enum { TOP = 0, LEADING = 1, BOTTOM = 2, TRAILING = 3, RTL = 1, FIT = 0 };
 static const T maximumLength = 1048576, maximumScale = 4;
@@ -235,17 +243,21 @@ __attribute__((target("avx2"))) static void layOut(const Inputs *in, const Outpu
     for (int c = 0; c < 8; c++) memcpy(targets[c] + i, results[c], rest * sizeof(T));
 }
 
-int ENTRY(const Inputs *in, const Outputs *out, size_t count, int checked) {
+int ENTRY(const void *const *inputs, void *const *outputs, size_t count, int checked) {
     if (!ceiling_available()) return 0;
-    if (checked && !validate(in, count)) return 0;
-    layOut(in, out, count);
+    const void *const *c = inputs;
+    void *const *r = outputs;
+    const Inputs in = { c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], c[12], c[13], c[14] };
+    const Outputs out = { r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7] };
+    if (checked && !validate(&in, count)) return 0;
+    layOut(&in, &out, count);
     return 1;
 }
 
 #else  // not x86-64 with clang: no ceiling
 
-int ENTRY(const Inputs *in, const Outputs *out, size_t count, int checked) {
-    (void)in; (void)out; (void)count; (void)checked;
+int ENTRY(const void *const *inputs, void *const *outputs, size_t count, int checked) {
+    (void)inputs; (void)outputs; (void)count; (void)checked;
     return 0;
 }
 

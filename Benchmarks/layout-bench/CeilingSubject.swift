@@ -20,7 +20,8 @@ extension BatchResultColumns {
     }
 }
 
-/// The button's column addresses in the order of the C structs (include/Ceiling.h).
+/// The button's column addresses in declaration order, as the C ports take them
+/// (include/Ceiling.h).
 func buttonAddresses<Scalar>(_ batch: inout ControlBatch<ButtonContentConfiguration<Scalar>>)
     -> (inputs: [UnsafeRawPointer], outputs: [UnsafeMutableRawPointer]) {
     if let addresses = batch.ceilingAddresses { return addresses }
@@ -37,42 +38,23 @@ func buttonAddresses<Scalar>(_ batch: inout ControlBatch<ButtonContentConfigurat
     return (inputs, outputs)
 }
 
+/// Runs `port`, the C port of the button kernel in `Scalar` (`ceiling_button_float` or
+/// `ceiling_button_double`), on `batch`; the batch's input is generated, so a refusal is a bug.
+func runButtonCeiling<Scalar>(
+    _ batch: inout ControlBatch<ButtonContentConfiguration<Scalar>>, checked: Bool,
+    port: (UnsafePointer<UnsafeRawPointer>, UnsafePointer<UnsafeMutableRawPointer>, Int, Int32) -> Int32
+) {
+    let (inputs, outputs) = buttonAddresses(&batch)
+    let done = withExtendedLifetime(batch) { port(inputs, outputs, batch.columns.count, checked ? 1 : 0) }
+    if done == 0 { fatalError("the button-content \(Scalar.self) ceiling refused generated input") }
+}
+
 extension ButtonContentFloatSubject {
     static var ceiling: CeilingSupport { ceilingSupport }
-
-    mutating func runCeiling(checked: Bool) {
-        let (i, o) = buttonAddresses(&batch)
-        func s(_ k: Int) -> UnsafePointer<Float> { i[k].assumingMemoryBound(to: Float.self) }
-        func b(_ k: Int) -> UnsafePointer<UInt8> { i[k].assumingMemoryBound(to: UInt8.self) }
-        func r(_ k: Int) -> UnsafeMutablePointer<Float> { o[k].assumingMemoryBound(to: Float.self) }
-        var inputs = CeilingButtonInputsFloat(
-            width: s(0), height: s(1), insetTop: s(2), insetLeading: s(3), insetBottom: s(4), insetTrailing: s(5),
-            imageWidth: s(6), imageHeight: s(7), titleWidth: s(8), titleHeight: s(9), imagePadding: s(10),
-            displayScale: s(11), imagePlacement: b(12), layoutDirection: b(13), mode: b(14))
-        var outputs = CeilingButtonOutputsFloat(
-            imageX: r(0), imageY: r(1), imageWidth: r(2), imageHeight: r(3),
-            titleX: r(4), titleY: r(5), titleWidth: r(6), titleHeight: r(7))
-        let done = withExtendedLifetime(batch) { ceiling_button_float(&inputs, &outputs, batch.columns.count, checked ? 1 : 0) }
-        if done == 0 { fatalError("the button-content Float ceiling refused generated input") }
-    }
+    mutating func runCeiling(checked: Bool) { runButtonCeiling(&batch, checked: checked, port: ceiling_button_float) }
 }
 
 extension ButtonContentDoubleSubject {
     static var ceiling: CeilingSupport { ceilingSupport }
-
-    mutating func runCeiling(checked: Bool) {
-        let (i, o) = buttonAddresses(&batch)
-        func s(_ k: Int) -> UnsafePointer<Double> { i[k].assumingMemoryBound(to: Double.self) }
-        func b(_ k: Int) -> UnsafePointer<UInt8> { i[k].assumingMemoryBound(to: UInt8.self) }
-        func r(_ k: Int) -> UnsafeMutablePointer<Double> { o[k].assumingMemoryBound(to: Double.self) }
-        var inputs = CeilingButtonInputsDouble(
-            width: s(0), height: s(1), insetTop: s(2), insetLeading: s(3), insetBottom: s(4), insetTrailing: s(5),
-            imageWidth: s(6), imageHeight: s(7), titleWidth: s(8), titleHeight: s(9), imagePadding: s(10),
-            displayScale: s(11), imagePlacement: b(12), layoutDirection: b(13), mode: b(14))
-        var outputs = CeilingButtonOutputsDouble(
-            imageX: r(0), imageY: r(1), imageWidth: r(2), imageHeight: r(3),
-            titleX: r(4), titleY: r(5), titleWidth: r(6), titleHeight: r(7))
-        let done = withExtendedLifetime(batch) { ceiling_button_double(&inputs, &outputs, batch.columns.count, checked ? 1 : 0) }
-        if done == 0 { fatalError("the button-content Double ceiling refused generated input") }
-    }
+    mutating func runCeiling(checked: Bool) { runButtonCeiling(&batch, checked: checked, port: ceiling_button_double) }
 }

@@ -28,6 +28,13 @@ public enum ButtonContentGenerator {
                                   bottom: length(typical), trailing: length(typical))
         }
 
+        /// Bounds, insets, image and title of typical sizes (drawn in that order).
+        func sized(
+            bounds: (Double, Double), insets inset: Double, image: (Double, Double), title: (Double, Double)
+        ) -> (LayoutSize<S>, DirectionalEdgeInsets<S>, LayoutSize<S>, LayoutSize<S>) {
+            (size(bounds.0, bounds.1), insets(inset), size(image.0, image.1), size(title.0, title.1))
+        }
+
         let bounds: LayoutSize<S>
         var contentInsets = DirectionalEdgeInsets<S>.zero
         var imageSize: LayoutSize<S>
@@ -36,28 +43,16 @@ public enum ButtonContentGenerator {
         switch shape {
         case 0, 1, 2:
             // Typical controls: room to spare most of the time.
-            bounds = size(400, 120)
-            contentInsets = insets(12)
-            imageSize = size(48, 48)
-            titleSize = size(160, 24)
+            (bounds, contentInsets, imageSize, titleSize) = sized(bounds: (400, 120), insets: 12, image: (48, 48), title: (160, 24))
         case 3:
             // Overflowing: content much larger than the bounds.
-            bounds = size(60, 30)
-            contentInsets = insets(8)
-            imageSize = size(120, 80)
-            titleSize = size(300, 60)
+            (bounds, contentInsets, imageSize, titleSize) = sized(bounds: (60, 30), insets: 8, image: (120, 80), title: (300, 60))
         case 4:
             // Insets larger than the bounds.
-            bounds = size(20, 20)
-            contentInsets = insets(40)
-            imageSize = size(16, 16)
-            titleSize = size(40, 16)
+            (bounds, contentInsets, imageSize, titleSize) = sized(bounds: (20, 20), insets: 40, image: (16, 16), title: (40, 16))
         case 5:
             // Absent items: a zero side on the image, the title or both.
-            bounds = size(200, 60)
-            contentInsets = insets(8)
-            imageSize = size(32, 32)
-            titleSize = size(100, 20)
+            (bounds, contentInsets, imageSize, titleSize) = sized(bounds: (200, 60), insets: 8, image: (32, 32), title: (100, 20))
             switch source.next(below: 4) {
             case 0: imageSize.width = 0
             case 1: imageSize.height = 0

@@ -84,3 +84,16 @@ public enum BitPattern {
         return "\(value)"
     }
 }
+
+extension EdgeValues {
+    /// A decimal fraction with three digits in `0 ..< below` (rarely exact in binary).
+    static func decimal<S: LayoutScalar, Source: ValueSource>(_ source: inout Source, below: Int) -> S {
+        S(Double(source.next(below: below * 1000)) / 1000)
+    }
+
+    /// `value` within the accepted signed range.
+    static func clamp<S: LayoutScalar>(_ value: S) -> S {
+        let maximum = S(LayoutLimits.maximumLength)
+        return min(max(value, -maximum), maximum)
+    }
+}

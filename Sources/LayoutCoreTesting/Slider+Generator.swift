@@ -24,7 +24,7 @@ public enum SliderGenerator {
         // Bounds, insets, thumb and track.
         var width: S
         switch source.next(below: 10) {
-        case 0, 1, 2: width = decimal(&source, below: 400) + 40
+        case 0, 1, 2: width = EdgeValues.decimal(&source, below: 400) + 40
         case 3: width = source.pick([300, 200, 0, 31])
         default: width = EdgeValues.length(&source, typical: 500)
         }
@@ -34,8 +34,8 @@ public enum SliderGenerator {
             case 0, 1: return 0
             case 2, 3: return 2
             case 4: return -0.0
-            case 5: return decimal(&source, below: 20)
-            case 6: return width * S(source.next(below: 3)) / 2 + decimal(&source, below: 3)  // wider than the control
+            case 5: return EdgeValues.decimal(&source, below: 20)
+            case 6: return width * S(source.next(below: 3)) / 2 + EdgeValues.decimal(&source, below: 3)  // wider than the control
             default: return EdgeValues.length(&source, typical: 30)
             }
         }
@@ -68,8 +68,8 @@ public enum SliderGenerator {
         case 0, 1, 2, 3: step = 0
         case 4: step = 1
         case 5: step = range / S(1 + source.next(below: 20))  // divides the range (up to rounding)
-        case 6: step = range * decimal(&source, below: 1) + decimal(&source, below: 2)  // does not
-        case 7: step = range * (1 + decimal(&source, below: 3))  // wider than the range
+        case 6: step = range * EdgeValues.decimal(&source, below: 1) + EdgeValues.decimal(&source, below: 2)  // does not
+        case 7: step = range * (1 + EdgeValues.decimal(&source, below: 3))  // wider than the range
         case 8: step = source.pick([3, 10, 0.1, 0.25, 7])
         case 9: step = source.pick([S.leastNonzeroMagnitude, S.ulpOfOne, range / 4_000_000, -0.0])
         default: step = EdgeValues.length(&source, typical: 20)
@@ -94,11 +94,11 @@ public enum SliderGenerator {
             value = EdgeValues.aroundBoundary(gridPoint(k), &source)
         case 7: value = EdgeValues.aroundBoundary(minimum, &source)
         case 8: value = EdgeValues.aroundBoundary(maximum, &source)
-        case 9: value = source.chance(50) ? minimum - decimal(&source, below: 100) : maximum + decimal(&source, below: 100)
+        case 9: value = source.chance(50) ? minimum - EdgeValues.decimal(&source, below: 100) : maximum + EdgeValues.decimal(&source, below: 100)
         case 10: value = source.chance(50) ? 0 : -0.0
-        default: value = minimum + range * decimal(&source, below: 1)
+        default: value = minimum + range * EdgeValues.decimal(&source, below: 1)
         }
-        value = clamp(value)
+        value = EdgeValues.clamp(value)
 
         let phase: SliderPhase
         switch source.next(below: 20) {
@@ -118,7 +118,7 @@ public enum SliderGenerator {
         case 4: translation = sign * travel * S(source.next(below: 5)) / 4
         case 5: translation = sign * EdgeValues.hugeLength(&source)
         case 6: translation = sign * source.pick([S.leastNonzeroMagnitude, S.ulpOfOne, 1e-3, 0.5])
-        default: translation = sign * decimal(&source, below: max(1, Int(min(width, 2000))))
+        default: translation = sign * EdgeValues.decimal(&source, below: max(1, Int(min(width, 2000))))
         }
 
         return SliderConfiguration(
@@ -126,7 +126,7 @@ public enum SliderGenerator {
             leadingInset: clampLength(leadingInset), trailingInset: clampLength(trailingInset),
             thumbSize: LayoutSize(width: thumbWidth, height: thumbHeight), trackThickness: thickness,
             minimumValue: minimum, maximumValue: maximum, value: value, step: step, phase: phase,
-            translation: clamp(translation),
+            translation: EdgeValues.clamp(translation),
             layoutDirection: source.chance(30) ? .rightToLeft : .leftToRight,
             displayScale: EdgeValues.displayScale(&source))
     }
@@ -136,42 +136,27 @@ public enum SliderGenerator {
     public static func benchmarkConfigurations<S: LayoutScalar>(
         count: Int, seed: UInt64, as: S.Type = S.self
     ) -> [SliderConfiguration<S>] {
-        var random = SplitMix64(seed: seed)
-        var configurations: [SliderConfiguration<S>] = []
-        configurations.reserveCapacity(count)
-        for _ in 0..<count {
-            let width: S = decimal(&random, below: 300) + 100
+        SplitMix64.draw(count, seed: seed) { random in
+            let width: S = EdgeValues.decimal(&random, below: 300) + 100
             let maximum: S = random.pick([1, 100, 10, 255])
-            configurations.append(SliderConfiguration(
+            return SliderConfiguration(
                 bounds: LayoutSize(width: width, height: 31 + S(random.next(below: 10))),
                 leadingInset: S(random.next(below: 5)), trailingInset: S(random.next(below: 5)),
                 thumbSize: LayoutSize(width: 28, height: 28), trackThickness: random.pick([2, 4]),
-                minimumValue: 0, maximumValue: maximum, value: maximum * decimal(&random, below: 1),
+                minimumValue: 0, maximumValue: maximum, value: maximum * EdgeValues.decimal(&random, below: 1),
                 step: random.chance(50) ? 0 : maximum / S(random.pick([4, 10, 20])),
                 phase: random.pick(SliderPhase.allCases),
-                translation: decimal(&random, below: 200) - 100,
+                translation: EdgeValues.decimal(&random, below: 200) - 100,
                 layoutDirection: random.chance(50) ? .leftToRight : .rightToLeft,
-                displayScale: random.pick([0, 2, 3])))
+                displayScale: random.pick([0, 2, 3]))
         }
-        return configurations
     }
 
     // MARK: - Values
 
-    /// A decimal fraction with three digits in `0 ..< below` (rarely exact in binary).
-    static func decimal<S: LayoutScalar, Source: ValueSource>(_ source: inout Source, below: Int) -> S {
-        S(Double(source.next(below: below * 1000)) / 1000)
-    }
-
     /// A decimal fraction in `-below ..< below`.
     static func signedDecimal<S: LayoutScalar, Source: ValueSource>(_ source: inout Source, below: Int) -> S {
-        decimal(&source, below: 2 * below) - S(below)
-    }
-
-    /// `value` within the accepted signed range.
-    static func clamp<S: LayoutScalar>(_ value: S) -> S {
-        let maximum = S(LayoutLimits.maximumLength)
-        return min(max(value, -maximum), maximum)
+        EdgeValues.decimal(&source, below: 2 * below) - S(below)
     }
 
     /// `value` within the accepted lengths.

@@ -27,6 +27,15 @@ extension SplitMix64: ValueSource {
     public mutating func nextWord() -> UInt64 { next() }
 }
 
+extension SplitMix64 {
+    /// `count` values that `draw` makes one after another from the generator seeded with
+    /// `seed`: the same values for the same seed (how each control's benchmark input is drawn).
+    static func draw<T>(_ count: Int, seed: UInt64, _ draw: (inout SplitMix64) -> T) -> [T] {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { _ in draw(&random) }
+    }
+}
+
 extension ValueSource {
     /// An integer in `0 ..< bound` (`bound > 0`).
     public mutating func next(below bound: Int) -> Int {

@@ -39,25 +39,21 @@ public enum ThumbTrackGenerator {
     public static func benchmarkConfigurations<S: LayoutScalar>(
         count: Int, seed: UInt64, as: S.Type = S.self
     ) -> [ThumbTrackConfiguration<S>] {
-        var random = SplitMix64(seed: seed)
-        var configurations: [ThumbTrackConfiguration<S>] = []
-        configurations.reserveCapacity(count)
-        for _ in 0..<count {
+        SplitMix64.draw(count, seed: seed) { random in
             let n = 2 + random.next(below: 7)
-            let width: S = decimal(&random, below: 740) + 60
+            let width: S = EdgeValues.decimal(&random, below: 740) + 60
             let inset = S(random.next(below: 5))
             let track = width - 2 * inset
             let snapping: ThumbTrackSnapping<S> = random.pick([.nearest, .normal, .fast])
-            configurations.append(ThumbTrackConfiguration(
+            return ThumbTrackConfiguration(
                 bounds: LayoutSize(width: width, height: 28 + S(random.next(below: 20))), inset: inset,
                 segmentCount: n, selectedIndex: random.next(below: n),
-                translation: (decimal(&random, below: 2) - 1) * track,
-                velocity: decimal(&random, below: 6000) - 3000,
+                translation: (EdgeValues.decimal(&random, below: 2) - 1) * track,
+                velocity: EdgeValues.decimal(&random, below: 6000) - 3000,
                 phase: random.pick(ThumbTrackPhase.allCases),
                 layoutDirection: random.chance(50) ? .leftToRight : .rightToLeft,
-                snapping: snapping, rubberBand: random.chance(50), mode: .fit))
+                snapping: snapping, rubberBand: random.chance(50), mode: .fit)
         }
-        return configurations
     }
 
     // MARK: - .fit
@@ -88,15 +84,15 @@ public enum ThumbTrackGenerator {
         case 0, 1: inset = 0
         case 2: inset = 1
         case 3: inset = S(source.next(below: 5))
-        case 4: inset = decimal(&source, below: 20)
+        case 4: inset = EdgeValues.decimal(&source, below: 20)
         case 5: inset = -0.0
         default: inset = EdgeValues.length(&source, typical: 8)
         }
         var track: S
         switch source.next(below: 10) {
         case 0: track = 0  // W == 2i: a track without width
-        case 1: track = S(n) * decimal(&source, below: 100)  // whole segments of a decimal width
-        case 2, 3: track = decimal(&source, below: 800)
+        case 1: track = S(n) * EdgeValues.decimal(&source, below: 100)  // whole segments of a decimal width
+        case 2, 3: track = EdgeValues.decimal(&source, below: 800)
         default: track = EdgeValues.length(&source, typical: 600)
         }
         var width = 2 * inset + track
@@ -142,9 +138,9 @@ public enum ThumbTrackGenerator {
         case 15:
             translation = sign * source.pick([S.leastNonzeroMagnitude, S.leastNormalMagnitude, S.ulpOfOne, 1e-3])
         default:
-            translation = sign * decimal(&source, below: max(1, Int(min(width, 4000))) * 2)
+            translation = sign * EdgeValues.decimal(&source, below: max(1, Int(min(width, 4000))) * 2)
         }
-        translation = clamp(translation)
+        translation = EdgeValues.clamp(translation)
 
         let snapping: ThumbTrackSnapping<S>
         switch source.next(below: 8) {
@@ -158,7 +154,7 @@ public enum ThumbTrackGenerator {
         var velocity: S
         switch source.next(below: 10) {
         case 0..<4: velocity = 0
-        case 4, 5, 6: velocity = (source.chance(50) ? 1 : -1) * decimal(&source, below: 5000)
+        case 4, 5, 6: velocity = (source.chance(50) ? 1 : -1) * EdgeValues.decimal(&source, below: 5000)
         case 7: velocity = (source.chance(50) ? 1 : -1) * EdgeValues.hugeLength(&source)
         default:
             // Aim the projection at the half-segment boundary: dx + p ≈ ±sw/2.
@@ -171,7 +167,7 @@ public enum ThumbTrackGenerator {
                 velocity = 0
             }
         }
-        velocity = clamp(velocity)
+        velocity = EdgeValues.clamp(velocity)
 
         return ThumbTrackConfiguration(
             bounds: LayoutSize(width: width, height: height), inset: actualInset,
@@ -189,7 +185,7 @@ public enum ThumbTrackGenerator {
         switch source.next(below: 8) {
         case 0, 1: width = 210  // the original switch's width
         case 2: width = 2  // a thumb of width 0
-        case 3: width = 2 + decimal(&source, below: 400)
+        case 3: width = 2 + EdgeValues.decimal(&source, below: 400)
         case 4: width = min(S(LayoutLimits.maximumLength), 2 + EdgeValues.hugeLength(&source))
         default: width = 2 + EdgeValues.length(&source, typical: 400)
         }
@@ -201,30 +197,17 @@ public enum ThumbTrackGenerator {
         case 0, 1: translation = sign * EdgeValues.aroundBoundary(thumbWidth / 2, &source)
         case 2: translation = sign * EdgeValues.aroundBoundary(thumbWidth, &source)
         case 3: translation = source.chance(50) ? 0 : -0.0
-        case 4: translation = decimal(&source, below: 1)  // 0 <= dx < 1: across the inset
+        case 4: translation = EdgeValues.decimal(&source, below: 1)  // 0 <= dx < 1: across the inset
         case 5: translation = sign * EdgeValues.hugeLength(&source)
         case 6, 7: translation = sign * S(source.next(below: 16 * 300)) / 16
-        default: translation = sign * decimal(&source, below: max(1, Int(min(width, 4000))))
+        default: translation = sign * EdgeValues.decimal(&source, below: max(1, Int(min(width, 4000))))
         }
-        let velocity: S = source.chance(60) ? 0 : (source.chance(50) ? 1 : -1) * decimal(&source, below: 3000)
+        let velocity: S = source.chance(60) ? 0 : (source.chance(50) ? 1 : -1) * EdgeValues.decimal(&source, below: 3000)
         return ThumbTrackConfiguration(
             bounds: LayoutSize(width: width, height: height), inset: 1,
             segmentCount: 2, selectedIndex: source.next(below: 2),
-            translation: clamp(translation), velocity: velocity, phase: phase,
+            translation: EdgeValues.clamp(translation), velocity: velocity, phase: phase,
             layoutDirection: .leftToRight, snapping: .nearest, rubberBand: false, mode: .legacy)
-    }
-
-    // MARK: - Values
-
-    /// A decimal fraction with three digits in `0 ..< below` (rarely exact in binary).
-    static func decimal<S: LayoutScalar, Source: ValueSource>(_ source: inout Source, below: Int) -> S {
-        S(Double(source.next(below: below * 1000)) / 1000)
-    }
-
-    /// `value` within the accepted signed range.
-    static func clamp<S: LayoutScalar>(_ value: S) -> S {
-        let maximum = S(LayoutLimits.maximumLength)
-        return min(max(value, -maximum), maximum)
     }
 }
 

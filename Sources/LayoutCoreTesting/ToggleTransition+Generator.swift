@@ -111,11 +111,7 @@ public enum ToggleTransitionGenerator {
     public static func benchmarkConfigurations<S: LayoutScalar>(
         count: Int, seed: UInt64, as: S.Type = S.self
     ) -> [ToggleTransitionConfiguration<S>] {
-        var random = SplitMix64(seed: seed)
-        var configurations: [ToggleTransitionConfiguration<S>] = []
-        configurations.reserveCapacity(count)
-        for _ in 0..<count { configurations.append(typicalConfiguration(&random)) }
-        return configurations
+        SplitMix64.draw(count, seed: seed) { typicalConfiguration(&$0) }
     }
 
 }

@@ -4,54 +4,35 @@ import LayoutCore
 import Testing
 
 /// A fake kernel with a ceiling: copies its input; the ceiling writes the kernel's output.
-struct CeilingSubject: LayoutBenchSubject {
+struct CeilingSubject: CopyingSubject {
     static var kernel: String { "ceiling-test" }
-    static var precision: String { "Float" }
-    static var bytesPerControl: Int { 8 }
     static var hasUncheckedKernel: Bool { true }
     static var inputBytesPerControl: Int? { 4 }
     static var ceiling: CeilingSupport { .available }
 
     var base: CopySubject
-    init(count: Int, seed: UInt64) { base = CopySubject(count: count, seed: seed) }
-    mutating func runReference() { base.runReference() }
-    mutating func runKernel(parallelism: Parallelism) { base.runKernel(parallelism: parallelism) }
     mutating func runUncheckedKernel(parallelism: Parallelism) { base.runUncheckedKernel(parallelism: parallelism) }
     mutating func runCeiling(checked: Bool) { base.runUncheckedKernel(parallelism: .threads(1)) }
-    func verify() throws { try base.verify() }
     func checksum() -> UInt64 { base.checksum() }
 }
 
 /// A fake kernel whose ceiling writes a wrong value: the run must stop before timing it.
-struct WrongCeilingSubject: LayoutBenchSubject {
+struct WrongCeilingSubject: CopyingSubject {
     static var kernel: String { "wrong-ceiling-test" }
-    static var precision: String { "Float" }
-    static var bytesPerControl: Int { 8 }
     static var ceiling: CeilingSupport { .available }
     var base: CopySubject
-    init(count: Int, seed: UInt64) { base = CopySubject(count: count, seed: seed) }
-    mutating func runReference() { base.runReference() }
-    mutating func runKernel(parallelism: Parallelism) { base.runKernel(parallelism: parallelism) }
     mutating func runCeiling(checked: Bool) {
         base.runKernel(parallelism: .threads(1))
         base.kernelOutput[0] += 1
     }
-    func verify() throws { try base.verify() }
-    func checksum() -> UInt64 { 0 }
 }
 
 /// A fake kernel whose ceiling cannot run on this machine.
-struct AbsentCeilingSubject: LayoutBenchSubject {
+struct AbsentCeilingSubject: CopyingSubject {
     static var kernel: String { "absent-ceiling-test" }
     static var precision: String { "Double" }
-    static var bytesPerControl: Int { 8 }
     static var ceiling: CeilingSupport { .unavailable("this CPU has no AVX2") }
     var base: CopySubject
-    init(count: Int, seed: UInt64) { base = CopySubject(count: count, seed: seed) }
-    mutating func runReference() { base.runReference() }
-    mutating func runKernel(parallelism: Parallelism) { base.runKernel(parallelism: parallelism) }
-    func verify() throws { try base.verify() }
-    func checksum() -> UInt64 { 0 }
 }
 
 /// The ceiling rows (a hand-written port timed beside the kernels) and the "x ceiling"

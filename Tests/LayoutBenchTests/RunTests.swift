@@ -34,20 +34,33 @@ struct CopySubject: LayoutBenchSubject {
     func checksum() -> UInt64 { UInt64(kernelOutput.count) }
 }
 
+/// A fake kernel that runs and checks a `CopySubject`, its `base`, except where it says
+/// otherwise (the defaults below: the base's precision and size; the checksum is 0).
+protocol CopyingSubject: LayoutBenchSubject {
+    var base: CopySubject { get set }
+    init(base: CopySubject)
+}
+
+extension CopyingSubject {
+    static var precision: String { CopySubject.precision }
+    static var bytesPerControl: Int { CopySubject.bytesPerControl }
+    init(count: Int, seed: UInt64) { self.init(base: CopySubject(count: count, seed: seed)) }
+    mutating func runReference() { base.runReference() }
+    mutating func runKernel(parallelism: Parallelism) { base.runKernel(parallelism: parallelism) }
+    func verify() throws { try base.verify() }
+    func checksum() -> UInt64 { 0 }
+}
+
 /// A fake kernel whose output is wrong at one element.
-struct WrongSubject: LayoutBenchSubject {
+struct WrongSubject: CopyingSubject {
     static var kernel: String { "wrong-test" }
     static var precision: String { "Double" }
     static var bytesPerControl: Int { 16 }
     var base: CopySubject
-    init(count: Int, seed: UInt64) { base = CopySubject(count: count, seed: seed) }
-    mutating func runReference() { base.runReference() }
     mutating func runKernel(parallelism: Parallelism) {
         base.runKernel(parallelism: parallelism)
         base.kernelOutput[base.kernelOutput.count / 2] += 1
     }
-    func verify() throws { try base.verify() }
-    func checksum() -> UInt64 { 0 }
 }
 
 /// A fake kernel that records, per (size, seed), how often each engine ran on a batch: which
@@ -70,15 +83,12 @@ struct RotationSubject: LayoutBenchSubject {
 /// A fake kernel that remembers where its output lives on its first call and fails the check
 /// when a later call finds it elsewhere: subjects may hold column addresses across calls (the
 /// ceiling does), which a copy of the batch behind their back would leave dangling.
-struct StableStorageSubject: LayoutBenchSubject {
+struct StableStorageSubject: CopyingSubject {
     static var kernel: String { "stable-storage-test" }
-    static var precision: String { "Float" }
-    static var bytesPerControl: Int { 8 }
     var base: CopySubject
     var firstAddress: UnsafeRawPointer?
     var moved = false
-    init(count: Int, seed: UInt64) { base = CopySubject(count: count, seed: seed) }
-    mutating func runReference() { base.runReference() }
+    init(base: CopySubject) { self.base = base }
     mutating func runKernel(parallelism: Parallelism) {
         // In place (not `kernelOutput = input`), so that a shared array is copied here.
         for i in base.input.indices { base.kernelOutput[i] = base.input[i] }
@@ -90,7 +100,6 @@ struct StableStorageSubject: LayoutBenchSubject {
         try base.verify()
         if moved { throw VerificationFailure(description: "the output storage moved between calls") }
     }
-    func checksum() -> UInt64 { 0 }
 }
 
 /// `run` end to end with fake subjects (tests are debug builds: `--allow-debug`), option

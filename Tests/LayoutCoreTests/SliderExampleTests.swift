@@ -8,11 +8,7 @@ import Testing
 @Suite struct SliderExampleTests {
     /// The reference result, after checking that the kernel (a batch of one) agrees bit for bit.
     static func layout<S: LayoutScalar>(_ c: SliderConfiguration<S>) throws -> SliderResult<S> {
-        let reference = try Slider.layout(c)
-        var output = SliderResultColumns<S>()
-        try SliderColumns([c]).layout(into: &output)
-        #expect(ResultBits.equal(reference, output[0], as: SliderConfiguration<S>.self), "kernel \(output[0]) vs reference \(reference)")
-        return reference
+        try referenceAgreeingWithKernel(c)
     }
 
     static func frame<S: LayoutScalar>(_ x: S, _ y: S, _ w: S, _ h: S) -> LayoutRect<S> {
@@ -49,8 +45,7 @@ import Testing
         }
     }
 
-    @Test func standardSliderFloat() throws { try standardPositions(Float.self) }
-    @Test func standardSliderDouble() throws { try standardPositions(Double.self) }
+    @Test(arguments: bothPrecisions) func standardSlider(in scalar: any LayoutScalar.Type) throws { try standardPositions(scalar) }
 
     /// Value 10 at scale 2: `x = 2 + 0.1 * 268 = 28.8` -> 57.6 px -> 58 -> 29; far edge 56.8 ->
     /// 113.6 -> 114 -> 57 (width 28); split 42.8 -> 85.6 -> 86 -> 43. Right to left: edges
@@ -71,8 +66,7 @@ import Testing
         #expect(one.minimumTrackFrame == Self.frame(2, 14, 14, 4))
     }
 
-    @Test func snappedValueFloat() throws { try snappedValue(Float.self) }
-    @Test func snappedValueDouble() throws { try snappedValue(Double.self) }
+    @Test(arguments: bothPrecisions) func snappedValue(in scalar: any LayoutScalar.Type) throws { try snappedValue(scalar) }
 
     // MARK: - The step grid
 
@@ -98,8 +92,7 @@ import Testing
         #expect(r.value == 40 && !r.valueChanged)
     }
 
-    @Test func halfStepFloat() throws { try halfStep(Float.self) }
-    @Test func halfStepDouble() throws { try halfStep(Double.self) }
+    @Test(arguments: bothPrecisions) func halfStep(in scalar: any LayoutScalar.Type) throws { try halfStep(scalar) }
 
     /// Range 0...10, step 3: the grid is 0, 3, 6, 9 and the maximum 10. 9.6 is 0.6 above 9 and
     /// 0.4 below 10: it goes to 10, not 9. 9.4 goes to 9. A step of 30, wider than the range,
@@ -121,8 +114,7 @@ import Testing
         #expect(try Self.layout(c).value == 0)
     }
 
-    @Test func lastStepAndWideStepFloat() throws { try lastStepAndWideStep(Float.self) }
-    @Test func lastStepAndWideStepDouble() throws { try lastStepAndWideStep(Double.self) }
+    @Test(arguments: bothPrecisions) func lastStepAndWideStep(in scalar: any LayoutScalar.Type) throws { try lastStepAndWideStep(scalar) }
 
     // MARK: - The pan
 
@@ -153,8 +145,7 @@ import Testing
         #expect(r.thumbFrame.x == 270)  // RTL minimum end: 300 - (2 + 28)
     }
 
-    @Test func panFloat() throws { try pan(Float.self) }
-    @Test func panDouble() throws { try pan(Double.self) }
+    @Test(arguments: bothPrecisions) func pan(in scalar: any LayoutScalar.Type) throws { try pan(scalar) }
 
     /// `.cancelled` gives back the value as it began, even outside the range (the thumb is
     /// drawn at the clamped position); `.none` clamps it.
@@ -175,8 +166,7 @@ import Testing
         #expect(r.thumbFrame.x == 2)
     }
 
-    @Test func cancelledAndNoneFloat() throws { try cancelledAndNone(Float.self) }
-    @Test func cancelledAndNoneDouble() throws { try cancelledAndNone(Double.self) }
+    @Test(arguments: bothPrecisions) func cancelledAndNone(in scalar: any LayoutScalar.Type) throws { try cancelledAndNone(scalar) }
 
     // MARK: - Shrinking
 
@@ -200,8 +190,7 @@ import Testing
         #expect(try Self.layout(c).minimumTrackFrame == Self.frame(2, 0, 8, 31))
     }
 
-    @Test func thumbWiderThanTrackFloat() throws { try thumbWiderThanTrack(Float.self) }
-    @Test func thumbWiderThanTrackDouble() throws { try thumbWiderThanTrack(Double.self) }
+    @Test(arguments: bothPrecisions) func thumbWiderThanTrack(in scalar: any LayoutScalar.Type) throws { try thumbWiderThanTrack(scalar) }
 
     /// Insets wider than the control are accepted: `max(0, 10 - 8 - 8) = 0`, so the track,
     /// the thumb and both tracks have width 0 at x = 8 (right to left: 10 - 8 = 2). A leading
@@ -227,8 +216,7 @@ import Testing
         #expect(try Self.layout(c).thumbFrame == Self.frame(0, 1.5, 0, 28))
     }
 
-    @Test func insetsWiderThanControlFloat() throws { try insetsWiderThanControl(Float.self) }
-    @Test func insetsWiderThanControlDouble() throws { try insetsWiderThanControl(Double.self) }
+    @Test(arguments: bothPrecisions) func insetsWiderThanControl(in scalar: any LayoutScalar.Type) throws { try insetsWiderThanControl(scalar) }
 
     /// `minimum == maximum`: the fraction is 0 (the thumb at the leading end) and every value
     /// is clamped to the one value.
@@ -247,8 +235,7 @@ import Testing
         #expect(r.thumbFrame.x == 2)
     }
 
-    @Test func emptyRangeFloat() throws { try emptyRange(Float.self) }
-    @Test func emptyRangeDouble() throws { try emptyRange(Double.self) }
+    @Test(arguments: bothPrecisions) func emptyRange(in scalar: any LayoutScalar.Type) throws { try emptyRange(scalar) }
 
     // MARK: - Bad input
 

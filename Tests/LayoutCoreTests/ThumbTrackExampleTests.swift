@@ -10,11 +10,7 @@ import Testing
 
     /// The reference result, after checking that the kernel (a batch of one) agrees bit for bit.
     static func layout<S: LayoutScalar>(_ c: ThumbTrackConfiguration<S>) throws -> ThumbTrackResult<S> {
-        let reference = try ThumbTrack.layout(c)
-        var output = ThumbTrackResultColumns<S>()
-        try ThumbTrackColumns([c]).layout(into: &output)
-        #expect(ResultBits.equal(reference, output[0], as: ThumbTrackConfiguration<S>.self), "kernel \(output[0]) vs reference \(reference)")
-        return reference
+        try referenceAgreeingWithKernel(c)
     }
 
     static func frame(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> LayoutRect<Double> {

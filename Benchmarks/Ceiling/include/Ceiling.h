@@ -16,35 +16,17 @@ extern "C" {
 /// 1 when this CPU runs the AVX2 ports (x86-64 with AVX2), 0 otherwise.
 int ceiling_available(void);
 
-/// The button content's input columns (ButtonContentConfiguration.InputFields, in order).
-typedef struct {
-    const float *width, *height, *insetTop, *insetLeading, *insetBottom, *insetTrailing;
-    const float *imageWidth, *imageHeight, *titleWidth, *titleHeight, *imagePadding, *displayScale;
-    const uint8_t *imagePlacement, *layoutDirection, *mode;
-} CeilingButtonInputsFloat;
-
-/// The button content's result columns (ButtonContentConfiguration.ResultFields, in order).
-typedef struct {
-    float *imageX, *imageY, *imageWidth, *imageHeight, *titleX, *titleY, *titleWidth, *titleHeight;
-} CeilingButtonOutputsFloat;
-
-typedef struct {
-    const double *width, *height, *insetTop, *insetLeading, *insetBottom, *insetTrailing;
-    const double *imageWidth, *imageHeight, *titleWidth, *titleHeight, *imagePadding, *displayScale;
-    const uint8_t *imagePlacement, *layoutDirection, *mode;
-} CeilingButtonInputsDouble;
-
-typedef struct {
-    double *imageX, *imageY, *imageWidth, *imageHeight, *titleX, *titleY, *titleWidth, *titleHeight;
-} CeilingButtonOutputsDouble;
-
-/// Lays out `count` button contents, eight `Float` lanes per AVX2 register. With `checked`,
-/// a validation pass (every length in 0...2^20, display scale in 0...4, raw values below their
+/// Lays out `count` button contents, eight `Float` lanes per AVX2 register. `inputs` holds the
+/// first element's address of each input column and `outputs` of each result column, in the
+/// order of ButtonContentConfiguration.InputFields and .ResultFields. With `checked`, a
+/// validation pass (every length in 0...2^20, display scale in 0...4, raw values below their
 /// case count; NaN refused) runs first, as the library's `layout(into:)` does. Returns 0 when
 /// validation refuses the input or the CPU lacks AVX2 (nothing written), 1 otherwise.
-int ceiling_button_float(const CeilingButtonInputsFloat *in, const CeilingButtonOutputsFloat *out, size_t count, int checked);
+int ceiling_button_float(const void *_Nonnull const *_Nonnull inputs, void *_Nonnull const *_Nonnull outputs,
+                         size_t count, int checked);
 /// The same in `Double`, four lanes per register.
-int ceiling_button_double(const CeilingButtonInputsDouble *in, const CeilingButtonOutputsDouble *out, size_t count, int checked);
+int ceiling_button_double(const void *_Nonnull const *_Nonnull inputs, void *_Nonnull const *_Nonnull outputs,
+                          size_t count, int checked);
 
 #ifdef __cplusplus
 }

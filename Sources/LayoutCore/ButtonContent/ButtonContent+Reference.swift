@@ -14,8 +14,7 @@ extension ButtonContent {
     public static func layout<Scalar>(
         _ configuration: ButtonContentConfiguration<Scalar>
     ) throws(LayoutError) -> ButtonContentResult<Scalar> {
-        try configuration.validate()
-        return layout(unchecked: configuration)
+        try configuration.layout()
     }
 
     /// The reference arithmetic without validation. Invalid input (NaN, negative sizes...)

@@ -15,8 +15,7 @@ extension Slider {
     public static func layout<Scalar>(
         _ configuration: SliderConfiguration<Scalar>
     ) throws(LayoutError) -> SliderResult<Scalar> {
-        try configuration.validate()
-        return layout(unchecked: configuration)
+        try configuration.layout()
     }
 
     /// The reference arithmetic without validation. Invalid input (NaN, a minimum above the

@@ -21,8 +21,7 @@ extension ThumbTrack {
     public static func layout<Scalar>(
         _ configuration: ThumbTrackConfiguration<Scalar>
     ) throws(LayoutError) -> ThumbTrackResult<Scalar> {
-        try configuration.validate()
-        return layout(unchecked: configuration)
+        try configuration.layout()
     }
 
     /// The reference arithmetic without validation. Invalid input (NaN, a selected index out of

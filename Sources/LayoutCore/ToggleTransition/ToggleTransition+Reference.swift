@@ -17,8 +17,7 @@ extension ToggleTransition {
     public static func layout<Scalar>(
         _ configuration: ToggleTransitionConfiguration<Scalar>
     ) throws(LayoutError) -> ToggleTransitionResult<Scalar> {
-        try configuration.validate()
-        return layout(unchecked: configuration)
+        try configuration.layout()
     }
 
     /// The reference arithmetic without validation. Invalid input (NaN, a zero duration...)
