@@ -96,6 +96,16 @@ for entry in catalogue:
     row["fresh_budget_seconds"] = int(read(os.path.join(folder, "fresh_budget"), str(budget)) or budget) if row["fresh"] else None
     row["tests"] = read(os.path.join(folder, "tests"))
     row["tree_commit"] = read(os.path.join(folder, "commit"))
+    row["fresh_tree_commit"] = read(os.path.join(folder, "fresh_commit"))
+    # A mutant run only from an empty corpus here (`--fresh-only`) keeps its corpus results
+    # from the committed report, with the tree they ran on.
+    if kept and kept.get("patch", row["patch"]) == row["patch"]:
+        if not row["replay"] and kept.get("replay"):
+            for key in ("replay", "replay_kills", "corpus_fuzz"):
+                row[key] = kept.get(key, row[key])
+            row["tests"] = row["tests"] or kept.get("tests")
+        if not row["tree_commit"]:
+            row["tree_commit"] = kept.get("tree_commit")
     compile_error = read(os.path.join(folder, "status")) == "compile"
     # How it died, with the committed corpus.
     killer, kill_seconds, kill_executions = None, None, None
@@ -216,7 +226,7 @@ if plain:
 with_fresh = [r["seconds"] for r in ran if r["fresh"]]
 if with_fresh:
     md.append(f"- With `--fresh`: {', '.join(str(x) for x in with_fresh)} s per mutant (a target blind to the "
-              f"mutant costs 3 x {budget} s before its median is a miss).")
+              f"mutant costs 3 x the budget of its runs, column `budget s` below, before its median is a miss).")
 not_run = [r["id"] for r in rows if not r["run"]]
 if not_run:
     md.append(f"- Not run yet: {', '.join(not_run)} (`bash Fuzz/mutation.sh {' '.join(not_run)}`).")

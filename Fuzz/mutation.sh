@@ -136,7 +136,12 @@ run_mutant() {
     echo "   the patch does not apply" >&2; return 1
   fi
   mkdir -p "$out"
-  git rev-parse --short "$MUTATION_COMMIT" > "$out/commit"
+  # The tree the corpus results ran on; a run from an empty corpus alone records its own.
+  if [ "$FRESH_ONLY" = 1 ]; then
+    git rev-parse --short "$MUTATION_COMMIT" > "$out/fresh_commit"
+  else
+    git rev-parse --short "$MUTATION_COMMIT" > "$out/commit"
+  fi
   local build_start; build_start=$(date +%s)
   : > "$out/build.log"
   if ! build "$out/build.log"; then
@@ -231,10 +236,12 @@ if [ "$REPORT_ONLY" = 0 ]; then
   [ "${#IDS[@]}" -gt 0 ] || mapfile -t IDS < <(awk -F'\t' 'NR > 1 { print $1 }' Fuzz/Mutants/catalogue.tsv)
   RUN_START=$(date +%s)
   rm -f "$MUTATION_DIR/stop"
+  done_count=0
   for id in "${IDS[@]}"; do
     if [ -e "$MUTATION_DIR/stop" ]; then echo "== mutation: stopped before $id ($MUTATION_DIR/stop)"; break; fi
     run_mutant "$id"
+    done_count=$((done_count + 1))
   done
-  echo "== mutation: ${#IDS[@]} mutants in $(( $(date +%s) - RUN_START ))s"
+  echo "== mutation: $done_count mutants in $(( $(date +%s) - RUN_START ))s"
 fi
 python3 Fuzz/mutation-report.py "$RESULTS" "$MUTATION_SECONDS" "$MUTATION_SEEDS"
