@@ -55,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutBenchTests",
-            dependencies: ["LayoutBench", "LayoutCore"],
+            dependencies: ["LayoutBench", "LayoutCore", "LayoutCoreTesting"],
             path: "Tests/LayoutBenchTests",
             exclude: ["Fixtures"],
             linkerSettings: linkLibm

@@ -163,6 +163,7 @@ public struct ControlFamily: Sendable {
     let legacy: LegacyCheck
     let badInput: BadInputCheck
     let suite: @Sendable (ControlCheck, Bool) -> String?
+    let visitWith: @Sendable (any ControlFamilyVisitor) -> Any
 
     public init<F: ControlUnderTest, D: ControlUnderTest>(_ float: F.Type, _ double: D.Type)
     where F.Scalar == Float, D.Scalar == Double {
@@ -199,7 +200,24 @@ public struct ControlFamily: Sendable {
             }
         }
         suite = { check, isDouble in isDouble ? check.run(D.self) : check.run(F.self) }
+        visitWith = { visitor in visitor.visit(F.self, D.self) }
     }
+
+    /// `visitor.visit` with this family's two configuration types: how a tool builds its own
+    /// generic adapter of every registered control (`layout-bench eval` does) without a list
+    /// of its own.
+    public func accept<V: ControlFamilyVisitor>(_ visitor: V) -> V.Output {
+        visitWith(visitor) as! V.Output
+    }
+}
+
+/// An operation that needs a control family's `Float` and `Double` configuration types as
+/// types, applied by `ControlFamily.accept(_:)`. (It runs as generic code, not specialized for
+/// the control: fine for building adapters, not for timed loops.)
+public protocol ControlFamilyVisitor {
+    associatedtype Output
+    func visit<F: ControlUnderTest, D: ControlUnderTest>(_ float: F.Type, _ double: D.Type) -> Output
+    where F.Scalar == Float, D.Scalar == Double
 }
 
 /// Every control under test: the one list a new control joins (see Docs/AddingAControl.md).

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutBench
 import LayoutCore
+import LayoutCoreTesting
 
 /// What a CLI invocation printed and returned.
 struct CLIResult {
@@ -9,12 +10,21 @@ struct CLIResult {
     var err: String
 }
 
+/// `eval`'s adapters for every registered control, built as the executable builds them
+/// (Benchmarks/layout-bench/main.swift).
+let evalKernels: [any EvalKernel.Type] = Controls.families.map { $0.accept(EvalKernelOfFamily()) }
+
+struct EvalKernelOfFamily: ControlFamilyVisitor {
+    func visit<F: ControlUnderTest, D: ControlUnderTest>(_: F.Type, _: D.Type) -> any EvalKernel.Type
+    where F.Scalar == Float, D.Scalar == Double { ControlEval<F, D>.self }
+}
+
 /// Runs the layout-bench command line in process, capturing its output.
 func runCLI(_ arguments: [String], subjects: [any LayoutBenchSubject.Type] = [], stdin: String = "") -> CLIResult {
     final class Box: @unchecked Sendable { var out = ""; var err = "" }
     let box = Box()
     let streams = CLIStreams(out: { box.out += $0 }, err: { box.err += $0 }, readStandardInput: { Data(stdin.utf8) })
-    let code = LayoutBenchCLI.main(arguments, subjects: subjects, streams: streams, executablePath: nil)
+    let code = LayoutBenchCLI.main(arguments, subjects: subjects, evalKernels: evalKernels, streams: streams, executablePath: nil)
     return CLIResult(code: code, out: box.out, err: box.err)
 }
 

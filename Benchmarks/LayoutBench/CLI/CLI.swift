@@ -66,9 +66,10 @@ public enum LayoutBenchCLI {
     """
 
     /// Runs the command line `arguments` (without the executable's name) and returns the exit
-    /// code.
+    /// code. `subjects` are what `run` and `profile` time, `evalKernels` what `eval` lays out:
+    /// the executable builds both from its registry of controls.
     public static func main(
-        _ arguments: [String], subjects: [any LayoutBenchSubject.Type],
+        _ arguments: [String], subjects: [any LayoutBenchSubject.Type], evalKernels: [any EvalKernel.Type] = [],
         streams: CLIStreams = .standard, executablePath: String? = CommandLine.arguments.first
     ) -> Int32 {
         var arguments = arguments
@@ -84,7 +85,7 @@ public enum LayoutBenchCLI {
             case "compare":
                 return try compare(arguments, streams: streams)
             case "eval":
-                return try eval(arguments, streams: streams)
+                return try eval(arguments, kernels: evalKernels, streams: streams)
             case "render":
                 return try render(arguments, streams: streams)
             case "profile":
@@ -92,7 +93,7 @@ public enum LayoutBenchCLI {
             case "placement":
                 return try placement(arguments, streams: streams)
             case "help":
-                return try help(arguments, streams: streams)
+                return try help(arguments, evalKernels: evalKernels, streams: streams)
             case "--help", "-h":
                 return printUsage(usage, streams)
             default:
@@ -118,12 +119,12 @@ public enum LayoutBenchCLI {
     // MARK: help
 
     /// `help` prints the overview, `help COMMAND` that command's usage.
-    static func help(_ arguments: [String], streams: CLIStreams) throws(UsageError) -> Int32 {
+    static func help(_ arguments: [String], evalKernels: [any EvalKernel.Type], streams: CLIStreams) throws(UsageError) -> Int32 {
         switch arguments.first {
         case nil: streams.out(usage)
         case "run": streams.out(runUsage)
         case "compare": streams.out(compareUsage)
-        case "eval": streams.out(evalUsage)
+        case "eval": streams.out(evalUsage(kernels: evalKernels))
         case "render": streams.out(renderUsage)
         case "profile": streams.out(profileUsage)
         case "placement": streams.out(placementUsage)

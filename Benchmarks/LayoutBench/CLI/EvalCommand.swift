@@ -4,7 +4,8 @@
 import Foundation
 
 extension LayoutBenchCLI {
-    public static var evalUsage: String {
+    /// `eval`'s usage: the options, then the columns of each of `kernels`.
+    public static func evalUsage(kernels: [any EvalKernel.Type]) -> String {
         var text = """
         layout-bench eval: lay out controls read from a file and write their frames.
 
@@ -12,7 +13,7 @@ extension LayoutBenchCLI {
           layout-bench eval --kernel NAME [options]
 
         OPTIONS
-          --kernel NAME          \(EvalKernels.all.map { $0.name }.joined(separator: " | "))
+          --kernel NAME          \(kernels.map { $0.name }.joined(separator: " | "))
           --engine E             reference (default; one control at a time) or kernel (the batch)
           --precision P          float or double (default double)
           --input FILE           read controls from FILE, '-' for stdin (default -)
@@ -27,7 +28,7 @@ extension LayoutBenchCLI {
         A bad row stops with the line and field named, exit code 3.
 
         """
-        for kernel in EvalKernels.all {
+        for kernel in kernels {
             text += "\nCOLUMNS OF \(kernel.name)\n"
             // Names are never cut: the column is as wide as the longest name.
             let width = kernel.inputColumns.map(\.name.count).max() ?? 0
@@ -61,7 +62,7 @@ extension LayoutBenchCLI {
         }
     }
 
-    static func eval(_ arguments: [String], streams: CLIStreams) throws -> Int32 {
+    static func eval(_ arguments: [String], kernels: [any EvalKernel.Type], streams: CLIStreams) throws -> Int32 {
         var reader = ArgumentReader(command: "eval", arguments: arguments)
         var kernelName: String?
         var engine = EvalEngine.reference
@@ -71,7 +72,7 @@ extension LayoutBenchCLI {
         var output = "-"
         var outputFormat = EvalFormat.csv
         while let option = reader.nextOption() {
-            if isHelp(option) { return printUsage(evalUsage, streams) }
+            if isHelp(option) { return printUsage(evalUsage(kernels: kernels), streams) }
             switch option.name {
             case "--kernel": kernelName = try reader.value(for: option)
             case "--engine":
@@ -92,11 +93,10 @@ extension LayoutBenchCLI {
             }
         }
         if let extra = reader.positionals.first { throw UsageError("unexpected argument '\(extra)' for 'eval' (use --input FILE)") }
-        guard let kernelName else {
-            throw UsageError("eval needs --kernel (\(EvalKernels.all.map { $0.name }.joined(separator: ", ")))")
-        }
-        guard let kernel = EvalKernels.named(kernelName) else {
-            throw UsageError("unknown kernel '\(kernelName)' for eval (known: \(EvalKernels.all.map { $0.name }.joined(separator: ", ")))")
+        let known = kernels.map { $0.name }.joined(separator: ", ")
+        guard let kernelName else { throw UsageError("eval needs --kernel (\(known))") }
+        guard let kernel = kernels.first(where: { $0.name == kernelName }) else {
+            throw UsageError("unknown kernel '\(kernelName)' for eval (known: \(known))")
         }
         let data: Data
         if input == "-" {

@@ -191,20 +191,6 @@ extension EvalKernel {
     }
 }
 
-/// The kernels `eval` knows, by name.
-public enum EvalKernels {
-    nonisolated(unsafe) public static let all: [any EvalKernel.Type] = [
-        ControlEval<ButtonContentConfiguration<Float>, ButtonContentConfiguration<Double>>.self,
-        ControlEval<ThumbTrackConfiguration<Float>, ThumbTrackConfiguration<Double>>.self,
-        ControlEval<ToggleTransitionConfiguration<Float>, ToggleTransitionConfiguration<Double>>.self,
-        ControlEval<SliderConfiguration<Float>, SliderConfiguration<Double>>.self,
-    ]
-
-    public static func named(_ name: String) -> (any EvalKernel.Type)? {
-        all.first { $0.name == name }
-    }
-}
-
 /// Reading and writing `eval` files.
 public enum EvalIO {
     /// The rows of `text` for `kernel`: checks column names and that required columns exist;
