@@ -77,7 +77,7 @@ extension Slider {
     /// over the columns (columns of equal length assumed). It accepts exactly what the
     /// detailed pass accepts; on a "no" the caller runs that pass, which names the error.
     ///
-    /// The byte columns go sixteen controls per integer vector. The numbers go a lane group
+    /// The byte columns go through the core's `.cases` scan. The numbers go a lane group
     /// at a time, and nothing is tested per group: three running extremes and a running sum
     /// are tested once at the end.
     /// - `lowest`, the minimum of the eight lengths and the scale, must be `>= 0`;
@@ -92,28 +92,21 @@ extension Slider {
     /// The zero padding of the tail passes every rule.
     @inlinable
     static func _allValid<Scalar: LayoutScalar>(_ p: SliderConfiguration<Scalar>.InputFields, count: Int) -> Bool {
-        var index = 0
-        if count >= 16 {
-            var anyBad = SIMDMask<SIMD16<Int8>>(repeating: false)
-            let two = SIMD16<UInt8>(repeating: 2), four = SIMD16<UInt8>(repeating: 4)
-            while count &- index >= 16 {
-                let phase = UnsafeRawPointer(p.phase.base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-                let direction = UnsafeRawPointer(p.layoutDirection.base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-                anyBad = anyBad .| (phase .>= four) .| (direction .>= two)
-                index &+= 16
-            }
-            let words = unsafeBitCast(anyBad, to: (UInt64, UInt64).self)
-            if words.0 | words.1 != 0 { return false }
+        // The byte columns: the core's sixteen-at-a-time scan of a `.cases` column, then the
+        // rest one by one; the case counts come from the enumerations, as the schema's do.
+        @inline(__always) func allBelow(_ column: Field<UInt8>, _ caseCount: Int) -> Bool {
+            let base = UnsafePointer(column.base), limit = UInt8(caseCount)
+            let prefix = BatchValidator.prefixBelow(base, limit: count, caseCount: limit)
+            for index in prefix..<Swift.max(prefix, count) where base[index] >= limit { return false }
+            return true
         }
-        while index < count {
-            if p.phase[index] >= 4 || p.layoutDirection[index] >= 2 { return false }
-            index += 1
-        }
+        guard allBelow(p.phase, SliderPhase.allCases.count),
+              allBelow(p.layoutDirection, LayoutDirection.allCases.count) else { return false }
 
         // The numbers: full groups with a constant count, so every load is one instruction,
         // then the tail, padded with zeros.
         var numbers = SliderNumberChecks<Scalar>()
-        index = 0
+        var index = 0
         while count &- index >= laneWidth {
             numbers.check(p, at: index, count: laneWidth)
             index &+= laneWidth
