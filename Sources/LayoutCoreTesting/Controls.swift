@@ -25,10 +25,6 @@ public protocol ControlUnderTest: BatchLayout {
     /// states): the benchmark's input.
     static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self]
 
-    /// The control's public single-control entry point (`ButtonContent.layout(_:)`, say): the
-    /// bad-input check holds it to the batch's verdict, element by element.
-    static func singleLayout(_ configuration: Self) throws(LayoutError) -> Result
-
     /// One scalar and one byte input column and one result column, which the bad-input check
     /// reads and writes through their `Column` views.
     static var sampleColumns: SampleColumns<Self> { get }

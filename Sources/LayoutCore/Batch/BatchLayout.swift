@@ -6,7 +6,8 @@
 /// in batches of columns (the SIMD kernel), with the same bits.
 ///
 /// A conforming configuration type declares:
-/// - its `Result`, and its input and result columns as two `FieldSet`s;
+/// - its `Result`, its `Namespace` (the enumeration whose `layout(_:)` lays out one
+///   configuration), and its input and result columns as two `FieldSet`s;
 /// - the scalar reference, `referenceLayout(_:)`, and its own validation, `validate()`;
 /// - how a configuration and a result are written to and read from one row of columns;
 /// - the kernel for one lane group, `layOutLanes(_:_:at:count:)`;
@@ -21,6 +22,9 @@ public protocol BatchLayout: Hashable, Sendable {
     associatedtype InputFields: FieldSet
     /// The result columns.
     associatedtype ResultFields: FieldSet
+    /// The control's namespace (`Slider` for `SliderConfiguration`), whose `layout(_:)` lays
+    /// out one configuration.
+    associatedtype Namespace: ControlNamespace
 
     /// Checks every field of this configuration; the error names the first bad field, at
     /// element index 0.
@@ -132,6 +136,30 @@ extension BatchLayout {
     public func layout() throws(LayoutError) -> Result {
         try validate()
         return Self.referenceLayout(self)
+    }
+}
+
+// MARK: - One control
+
+/// A control's namespace (`ButtonContent`, `Slider`...): the enumeration that holds its
+/// single-control entry points, `layout(_:)` (validated, written once here for every control)
+/// and the control's own `layout(unchecked:)`, the scalar reference.
+public protocol ControlNamespace {}
+
+extension ControlNamespace {
+    /// Lays out one control, after validating its configuration: the scalar reference.
+    ///
+    /// Call it from `layoutSubviews`, a gesture handler or a display-link callback; for
+    /// thousands of controls use the control's columns (`SliderColumns.layout(into:parallelism:)`,
+    /// say), which give the same bits.
+    ///
+    /// - Throws: `LayoutError` naming the first bad field (element index 0), as the
+    ///   configuration's `validate()` states for its control.
+    @inlinable
+    public static func layout<Configuration: BatchLayout>(
+        _ configuration: Configuration
+    ) throws(LayoutError) -> Configuration.Result where Configuration.Namespace == Self {
+        try configuration.layout()
     }
 }
 

@@ -3,20 +3,6 @@
 // order, lane by lane; tests compare the two bit for bit.
 
 extension ButtonContent {
-    /// Lays out one button's image and title, after validating the configuration.
-    ///
-    /// This is the reference layout; call it from `layoutSubviews`. For thousands of buttons
-    /// use `ButtonContentColumns.layout(into:parallelism:)`, which gives the same bits.
-    ///
-    /// - Throws: `LayoutError` naming the first field that is not finite, is negative, or is out
-    ///   of `LayoutLimits` (element index 0).
-    @inlinable
-    public static func layout<Scalar>(
-        _ configuration: ButtonContentConfiguration<Scalar>
-    ) throws(LayoutError) -> ButtonContentResult<Scalar> {
-        try configuration.layout()
-    }
-
     /// The reference arithmetic without validation. Invalid input (NaN, negative sizes...)
     /// does not trap but gives meaningless frames.
     @inlinable

@@ -9,7 +9,7 @@
 ///   batch kernel, bit for bit the same result.
 ///
 /// Docs/ButtonContent.md states the contract.
-public enum ButtonContent {}
+public enum ButtonContent: ControlNamespace {}
 
 /// Where the image goes relative to the title, like `UIButton.Configuration.imagePlacement`.
 /// `.leading` and `.trailing` follow the layout direction.
@@ -100,6 +100,9 @@ public typealias ButtonContentColumns<Scalar: LayoutScalar> = BatchColumns<Butto
 public typealias ButtonContentResultColumns<Scalar: LayoutScalar> = BatchResultColumns<ButtonContentConfiguration<Scalar>>
 
 extension ButtonContentConfiguration: BatchLayout {
+    /// The namespace whose `layout(_:)` lays out one configuration: ``ButtonContent``.
+    public typealias Namespace = ButtonContent
+
     /// The input columns: the configuration's fields, enumerations as raw values.
     public struct InputFields: FieldSet {
         /// `bounds.width`, in points.

@@ -3,21 +3,6 @@
 // lane by lane; tests compare the two bit for bit.
 
 extension Slider {
-    /// Lays out one slider, after validating the configuration.
-    ///
-    /// This is the reference layout; call it from a pan gesture handler. For thousands of
-    /// controls use `SliderColumns.layout(into:parallelism:)`, which gives the same bits.
-    ///
-    /// - Throws: `LayoutError` naming the first bad field (element index 0): a number that is
-    ///   not finite, negative (a size, an inset, the thickness, the step) or beyond
-    ///   `LayoutLimits`, or `minimumValue > maximumValue`.
-    @inlinable
-    public static func layout<Scalar>(
-        _ configuration: SliderConfiguration<Scalar>
-    ) throws(LayoutError) -> SliderResult<Scalar> {
-        try configuration.layout()
-    }
-
     /// The reference arithmetic without validation. Invalid input (NaN, a minimum above the
     /// maximum...) does not trap but gives a meaningless result.
     @inlinable
@@ -152,7 +137,9 @@ extension SliderConfiguration {
     /// Checks every field against its column's rule and `LayoutLimits`, in declaration order,
     /// then `minimumValue <= maximumValue` (Docs/Slider.md, "Inputs and validation").
     ///
-    /// - Throws: `LayoutError` for the first bad field, at index 0. The batch kernel's
+    /// - Throws: `LayoutError` for the first bad field, at index 0: a number that is not
+    ///   finite, negative (a size, an inset, the thickness, the step) or beyond `LayoutLimits`,
+    ///   or `minimumValue > maximumValue`. The batch kernel's
     ///   `validate()` reports the same field and problem for the same control.
     @inlinable
     public func validate() throws(LayoutError) {

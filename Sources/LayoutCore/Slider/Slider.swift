@@ -11,7 +11,7 @@
 /// - `Slider.layout(_:)` lays out one control (the readable scalar reference, validated).
 /// - `SliderColumns.layout(into:parallelism:)` lays out thousands at once with the SIMD batch
 ///   kernel, bit for bit the same result.
-public enum Slider {}
+public enum Slider: ControlNamespace {}
 
 /// The state of the pan gesture that drives the slider, like the `UIGestureRecognizer.State`
 /// cases a pan handler acts on, plus `.none` for a slider at rest.
@@ -134,6 +134,9 @@ public typealias SliderColumns<Scalar: LayoutScalar> = BatchColumns<SliderConfig
 public typealias SliderResultColumns<Scalar: LayoutScalar> = BatchResultColumns<SliderConfiguration<Scalar>>
 
 extension SliderConfiguration: BatchLayout {
+    /// The namespace whose `layout(_:)` lays out one configuration: ``Slider``.
+    public typealias Namespace = Slider
+
     /// The input columns.
     public struct InputFields: FieldSet {
         /// `bounds.width`, in points.

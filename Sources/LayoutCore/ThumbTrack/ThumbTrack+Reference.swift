@@ -7,23 +7,6 @@
 // lanes do; the result is the same as integer arithmetic.
 
 extension ThumbTrack {
-    /// Lays out one thumb, after validating the configuration.
-    ///
-    /// This is the reference layout; call it from a pan gesture handler. For thousands of
-    /// controls use `ThumbTrackColumns.layout(into:parallelism:)`, which gives the same bits.
-    ///
-    /// - Throws: `LayoutError` naming the first bad field (element index 0): a number that is
-    ///   not finite, negative or beyond `LayoutLimits`, `segmentCount < 2`, `selectedIndex` out
-    ///   of range, a rate outside `0 < rate < 1`, `width < 2 * inset` or
-    ///   `height < 2 * inset`, or a `.legacy` control that is not the original switch (two
-    ///   segments, inset 1).
-    @inlinable
-    public static func layout<Scalar>(
-        _ configuration: ThumbTrackConfiguration<Scalar>
-    ) throws(LayoutError) -> ThumbTrackResult<Scalar> {
-        try configuration.layout()
-    }
-
     /// The reference arithmetic without validation. Invalid input (NaN, a selected index out of
     /// range...) does not trap but gives a meaningless result.
     @inlinable
@@ -188,8 +171,11 @@ extension ThumbTrackConfiguration {
     /// Checks every field against its column's rule and `LayoutLimits`, in declaration order,
     /// then the rules that tie fields together (Docs/ThumbTrack.md, "Inputs and validation").
     ///
-    /// - Throws: `LayoutError` for the first bad field, at index 0. The batch kernel's
-    ///   `validate()` reports the same field and problem for the same control.
+    /// - Throws: `LayoutError` for the first bad field, at index 0: a number that is not
+    ///   finite, negative or beyond `LayoutLimits`, `segmentCount < 2`, `selectedIndex` out of
+    ///   range, a rate outside `0 < rate < 1`, `width < 2 * inset` or `height < 2 * inset`, or
+    ///   a `.legacy` control that is not the original switch (two segments, inset 1). The batch
+    ///   kernel's `validate()` reports the same field and problem for the same control.
     @inlinable
     public func validate() throws(LayoutError) {
         try Self.check(bounds.width, .length, \.width)

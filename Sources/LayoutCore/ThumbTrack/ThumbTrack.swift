@@ -11,7 +11,7 @@
 /// - `ThumbTrack.layout(_:)` lays out one control (the readable scalar reference, validated).
 /// - `ThumbTrackColumns.layout(into:parallelism:)` lays out thousands at once with the SIMD
 ///   batch kernel, bit for bit the same result.
-public enum ThumbTrack {}
+public enum ThumbTrack: ControlNamespace {}
 
 /// The state of the pan gesture that drives the thumb, like the `UIGestureRecognizer.State`
 /// cases a pan handler acts on.
@@ -179,6 +179,9 @@ public typealias ThumbTrackColumns<Scalar: LayoutScalar> = BatchColumns<ThumbTra
 public typealias ThumbTrackResultColumns<Scalar: LayoutScalar> = BatchResultColumns<ThumbTrackConfiguration<Scalar>>
 
 extension ThumbTrackConfiguration: BatchLayout {
+    /// The namespace whose `layout(_:)` lays out one configuration: ``ThumbTrack``.
+    public typealias Namespace = ThumbTrack
+
     /// The input columns. Enumerations and small integers are bytes; a count or an index that
     /// does not fit in a byte (an invalid configuration) is stored as a value validation
     /// refuses for that control: 0 segments, index 255.

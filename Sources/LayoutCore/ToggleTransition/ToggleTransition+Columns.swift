@@ -13,6 +13,9 @@ extension ToggleTransitionConfiguration {
 }
 
 extension ToggleTransitionConfiguration: BatchLayout {
+    /// The namespace whose `layout(_:)` lays out one configuration: ``ToggleTransition``.
+    public typealias Namespace = ToggleTransition
+
     /// The input columns. Enumerations are raw values: `from` 0 (off), 1 (on) or 2
     /// (indeterminate); `to` 0 (off) or 1 (on), the states a change may target; `curve` 0
     /// (linear) or 1 (easeInOut); `animated` 0 or 1; `mode` 0 (fit) or 1 (legacy).

@@ -3,23 +3,6 @@
 // order, lane by lane; tests compare the two bit for bit.
 
 extension ToggleTransition {
-    /// The three layers of one toggle at time `elapsed` of a change, after validating the
-    /// configuration.
-    ///
-    /// This is the reference; call it from a display-link callback or `layoutSubviews`. For
-    /// thousands of controls use `ToggleTransitionColumns.layout(into:parallelism:)`, which
-    /// gives the same bits.
-    ///
-    /// - Throws: `LayoutError` naming the first bad field (element index 0): a size that is not
-    ///   finite, negative or beyond `LayoutLimits`; a target state other than `.on`/`.off`; an
-    ///   elapsed time that is not finite; a duration that is not finite or not above 0.
-    @inlinable
-    public static func layout<Scalar>(
-        _ configuration: ToggleTransitionConfiguration<Scalar>
-    ) throws(LayoutError) -> ToggleTransitionResult<Scalar> {
-        try configuration.layout()
-    }
-
     /// The reference arithmetic without validation. Invalid input (NaN, a zero duration...)
     /// does not trap but gives meaningless layers.
     @inlinable

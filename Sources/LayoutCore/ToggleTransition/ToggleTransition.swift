@@ -11,7 +11,7 @@
 ///   validated).
 /// - `ToggleTransitionColumns.layout(into:parallelism:)` computes thousands at once with the
 ///   SIMD batch kernel, bit for bit the same result.
-public enum ToggleTransition {}
+public enum ToggleTransition: ControlNamespace {}
 
 /// The state of a three-state toggle (a like control: not liked, liked, not decided yet).
 ///

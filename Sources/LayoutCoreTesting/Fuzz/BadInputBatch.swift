@@ -283,7 +283,7 @@ struct BadInputBatch<C: ControlUnderTest> {
         if let configuration = columns.configuration(at: index), represents(configuration, element: index) {
             var single: LayoutError?
             do {
-                _ = try C.singleLayout(configuration)
+                _ = try C.Namespace.layout(configuration)
             } catch {
                 single = error
             }
@@ -318,7 +318,7 @@ struct BadInputBatch<C: ControlUnderTest> {
             }
             configurations.append(configuration)
             do {
-                validated.append(try C.singleLayout(configuration))
+                validated.append(try C.Namespace.layout(configuration))
             } catch {
                 throw BadInputFuzzChecks.finding("refused", "the single-control layout refused element \(index), which the batch accepted: \(error)", input())
             }
