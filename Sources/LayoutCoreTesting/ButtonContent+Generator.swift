@@ -1,29 +1,27 @@
 import LayoutCore
 
-/// Seeded, valid button configurations for tests, benchmarks and fuzz targets.
-///
-/// A mix of shapes: content that fits, content that overflows the bounds, absent (zero-size)
-/// images or titles, insets larger than the bounds, fractional and huge values, every
-/// placement, direction and display scale. `mode` is chosen by the caller or at random.
-public enum ButtonContentGenerator {
-    /// One valid configuration drawn from `source`.
+extension ButtonContentConfiguration: ControlUnderTest {
+    /// One seeded, valid configuration drawn from `source`, for tests, benchmarks and fuzz
+    /// targets.
+    ///
+    /// A mix of shapes: content that fits, content that overflows the bounds, absent (zero-size)
+    /// images or titles, insets larger than the bounds, fractional and huge values, every
+    /// placement, direction and display scale. `mode` is chosen by the caller or at random.
     // Specialized for the seeded tests (`SplitMix64`), which draw millions of these.
-    @_specialize(where S == Float, Source == SplitMix64)
-    @_specialize(where S == Double, Source == SplitMix64)
-    public static func configuration<S: LayoutScalar, Source: ValueSource>(
-        _ source: inout Source, mode: LayoutMode? = nil, as: S.Type = S.self
-    ) -> ButtonContentConfiguration<S> {
+    @_specialize(where Scalar == Float, Source == SplitMix64)
+    @_specialize(where Scalar == Double, Source == SplitMix64)
+    public static func generated<Source: ValueSource>(_ source: inout Source, mode: LayoutMode?) -> Self {
         let shape = source.next(below: 8)
         let placement = ImagePlacement(rawValue: UInt8(source.next(below: 4)))!
         let direction = LayoutDirection(rawValue: UInt8(source.next(below: 2)))!
         let chosenMode = mode ?? LayoutMode(rawValue: UInt8(source.next(below: 2)))!
-        let scale: S = EdgeValues.displayScale(&source)
+        let scale: Scalar = EdgeValues.displayScale(&source)
 
-        func length(_ typical: Double) -> S { EdgeValues.length(&source, typical: typical) }
-        func size(_ typicalWidth: Double, _ typicalHeight: Double) -> LayoutSize<S> {
+        func length(_ typical: Double) -> Scalar { EdgeValues.length(&source, typical: typical) }
+        func size(_ typicalWidth: Double, _ typicalHeight: Double) -> LayoutSize<Scalar> {
             LayoutSize(width: length(typicalWidth), height: length(typicalHeight))
         }
-        func insets(_ typical: Double) -> DirectionalEdgeInsets<S> {
+        func insets(_ typical: Double) -> DirectionalEdgeInsets<Scalar> {
             DirectionalEdgeInsets(top: length(typical), leading: length(typical),
                                   bottom: length(typical), trailing: length(typical))
         }
@@ -31,15 +29,15 @@ public enum ButtonContentGenerator {
         /// Bounds, insets, image and title of typical sizes (drawn in that order).
         func sized(
             bounds: (Double, Double), insets inset: Double, image: (Double, Double), title: (Double, Double)
-        ) -> (LayoutSize<S>, DirectionalEdgeInsets<S>, LayoutSize<S>, LayoutSize<S>) {
+        ) -> (LayoutSize<Scalar>, DirectionalEdgeInsets<Scalar>, LayoutSize<Scalar>, LayoutSize<Scalar>) {
             (size(bounds.0, bounds.1), insets(inset), size(image.0, image.1), size(title.0, title.1))
         }
 
-        let bounds: LayoutSize<S>
-        var contentInsets = DirectionalEdgeInsets<S>.zero
-        var imageSize: LayoutSize<S>
-        var titleSize: LayoutSize<S>
-        var spacing: S = length(12)
+        let bounds: LayoutSize<Scalar>
+        var contentInsets = DirectionalEdgeInsets<Scalar>.zero
+        var imageSize: LayoutSize<Scalar>
+        var titleSize: LayoutSize<Scalar>
+        var spacing: Scalar = length(12)
         switch shape {
         case 0, 1, 2:
             // Typical controls: room to spare most of the time.
@@ -83,21 +81,15 @@ public enum ButtonContentGenerator {
                 : LayoutSize(width: across + contentInsets.leading + contentInsets.trailing,
                              height: along + contentInsets.top + contentInsets.bottom)
         }
-        return ButtonContentConfiguration(
-            bounds: clamp(bounds), contentInsets: contentInsets, imageSize: imageSize,
+        return Self(
+            bounds: clamped(bounds), contentInsets: contentInsets, imageSize: imageSize,
             titleSize: titleSize, imagePlacement: placement, imagePadding: spacing,
             layoutDirection: direction, displayScale: scale, mode: chosenMode)
     }
 
-    private static func clamp<S: LayoutScalar>(_ size: LayoutSize<S>) -> LayoutSize<S> {
-        let maximum = S(LayoutLimits.maximumLength)
+    private static func clamped(_ size: LayoutSize<Scalar>) -> LayoutSize<Scalar> {
+        let maximum = Scalar(LayoutLimits.maximumLength)
         return LayoutSize(width: min(size.width, maximum), height: min(size.height, maximum))
-    }
-}
-
-extension ButtonContentConfiguration: ControlUnderTest {
-    public static func generated<Source: ValueSource>(_ source: inout Source, mode: LayoutMode?) -> Self {
-        ButtonContentGenerator.configuration(&source, mode: mode, as: Scalar.self)
     }
 
     /// The generator's mix, then, one time in two, a boundary of the `.fit` arithmetic put
@@ -156,10 +148,6 @@ extension ButtonContentConfiguration: ControlUnderTest {
             imagePlacement: ImagePlacement(rawValue: UInt8(index % 4))!, imagePadding: 8,
             layoutDirection: LayoutDirection(rawValue: UInt8(index % 2))!,
             displayScale: index % 2 == 0 ? 2 : 0, mode: index % 3 == 0 ? .legacy : .fit)
-    }
-
-    public static func singleLayout(_ configuration: Self) throws(LayoutError) -> Result {
-        try ButtonContent.layout(configuration)
     }
 
     public static var sampleColumns: SampleColumns<Self> { SampleColumns(scalar: \.width, byte: \.imagePlacement, result: \.titleX) }

@@ -201,10 +201,6 @@ extension SliderConfiguration: ControlUnderTest {
             displayScale: Scalar(index % 3))
     }
 
-    public static func singleLayout(_ configuration: Self) throws(LayoutError) -> Result {
-        try Slider.layout(configuration)
-    }
-
     public static var sampleColumns: SampleColumns<Self> {
         SampleColumns(scalar: \.value, byte: \.phase, result: \.thumbX)
     }

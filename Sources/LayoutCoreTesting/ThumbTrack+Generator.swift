@@ -16,25 +16,6 @@ import LayoutCore
 /// right, nearest snapping, no rubber band), which is all it knew. `mode` is chosen by the caller or at
 /// random.
 public enum ThumbTrackGenerator {
-    /// One valid configuration drawn from `source`.
-    // Specialized for the seeded tests (`SplitMix64`), which draw millions of these.
-    @_specialize(where S == Float, Source == SplitMix64)
-    @_specialize(where S == Double, Source == SplitMix64)
-    public static func configuration<S: LayoutScalar, Source: ValueSource>(
-        _ source: inout Source, mode: LayoutMode? = nil, as: S.Type = S.self
-    ) -> ThumbTrackConfiguration<S> {
-        let chosenMode = mode ?? LayoutMode(rawValue: UInt8(source.next(below: 2)))!
-        let phase: ThumbTrackPhase
-        switch source.next(below: 20) {
-        case 0..<10: phase = .ended
-        case 10..<17: phase = .changed
-        default: phase = .cancelled
-        }
-        return chosenMode == .legacy
-            ? legacyConfiguration(&source, phase: phase)
-            : fitConfiguration(&source, phase: phase)
-    }
-
     /// `count` typical configurations from `seed`: the benchmark's input.
     public static func benchmarkConfigurations<S: LayoutScalar>(
         count: Int, seed: UInt64, as: S.Type = S.self
@@ -212,8 +193,21 @@ public enum ThumbTrackGenerator {
 }
 
 extension ThumbTrackConfiguration: ControlUnderTest {
+    /// One valid configuration drawn from `source` (see `ThumbTrackGenerator`).
+    // Specialized for the seeded tests (`SplitMix64`), which draw millions of these.
+    @_specialize(where Scalar == Float, Source == SplitMix64)
+    @_specialize(where Scalar == Double, Source == SplitMix64)
     public static func generated<Source: ValueSource>(_ source: inout Source, mode: LayoutMode?) -> Self {
-        ThumbTrackGenerator.configuration(&source, mode: mode, as: Scalar.self)
+        let chosenMode = mode ?? LayoutMode(rawValue: UInt8(source.next(below: 2)))!
+        let phase: ThumbTrackPhase
+        switch source.next(below: 20) {
+        case 0..<10: phase = .ended
+        case 10..<17: phase = .changed
+        default: phase = .cancelled
+        }
+        return chosenMode == .legacy
+            ? ThumbTrackGenerator.legacyConfiguration(&source, phase: phase)
+            : ThumbTrackGenerator.fitConfiguration(&source, phase: phase)
     }
 
     /// A plain control: segment counts, phases, directions, snapping and modes varying with
@@ -226,10 +220,6 @@ extension ThumbTrackConfiguration: ControlUnderTest {
             layoutDirection: LayoutDirection(rawValue: UInt8(index % 2))!,
             snapping: index % 2 == 0 ? .nearest : .normal, rubberBand: index % 2 == 1,
             mode: index == 0 ? .legacy : .fit)
-    }
-
-    public static func singleLayout(_ configuration: Self) throws(LayoutError) -> Result {
-        try ThumbTrack.layout(configuration)
     }
 
     public static var sampleColumns: SampleColumns<Self> { SampleColumns(scalar: \.translation, byte: \.selectedIndex, result: \.thumbX) }

@@ -9,37 +9,6 @@ import LayoutCore
 /// both curves, animated or not; images smaller and larger than the bounds, zero and huge
 /// sizes. `mode` is chosen by the caller or at random.
 public enum ToggleTransitionGenerator {
-    /// One valid configuration drawn from `source`.
-    // Specialized for the seeded tests (`SplitMix64`), which draw millions of these.
-    @_specialize(where S == Float, Source == SplitMix64)
-    @_specialize(where S == Double, Source == SplitMix64)
-    public static func configuration<S: LayoutScalar, Source: ValueSource>(
-        _ source: inout Source, mode: LayoutMode? = nil, as: S.Type = S.self
-    ) -> ToggleTransitionConfiguration<S> {
-        let from = ToggleState(rawValue: UInt8(source.next(below: 3)))!
-        let to: ToggleState = source.chance(50) ? from.tapped() : (source.chance(50) ? .on : .off)
-        let curve = ToggleTransitionCurve(rawValue: UInt8(source.next(below: 2)))!
-        let animated = source.next(below: 8) != 0
-        let chosenMode = mode ?? LayoutMode(rawValue: UInt8(source.next(below: 2)))!
-        let duration: S = self.duration(&source)
-        let elapsed: S = self.elapsed(&source, duration: duration)
-
-        func length(_ typical: Double) -> S { EdgeValues.length(&source, typical: typical) }
-        let bounds = LayoutSize(width: length(80), height: length(80))
-        func imageSize() -> LayoutSize<S> {
-            // Mostly icon-sized, sometimes the same size as the bounds or any length at all.
-            switch source.next(below: 4) {
-            case 0: return bounds
-            case 1: return LayoutSize(width: length(400), height: length(400))
-            default: return LayoutSize(width: length(48), height: length(48))
-            }
-        }
-        return ToggleTransitionConfiguration(
-            bounds: bounds, offImageSize: imageSize(), onImageSize: imageSize(),
-            indeterminateImageSize: imageSize(), from: from, to: to, elapsed: elapsed,
-            duration: duration, curve: curve, animated: animated, mode: chosenMode)
-    }
-
     /// A duration above 0: the original controls' 0.5 s and 0.3 s, a frame, random, tiny or huge.
     public static func duration<S: LayoutScalar, Source: ValueSource>(_ source: inout Source) -> S {
         switch source.next(below: 16) {
@@ -117,8 +86,33 @@ public enum ToggleTransitionGenerator {
 }
 
 extension ToggleTransitionConfiguration: ControlUnderTest {
+    /// One valid configuration drawn from `source` (see `ToggleTransitionGenerator`).
+    // Specialized for the seeded tests (`SplitMix64`), which draw millions of these.
+    @_specialize(where Scalar == Float, Source == SplitMix64)
+    @_specialize(where Scalar == Double, Source == SplitMix64)
     public static func generated<Source: ValueSource>(_ source: inout Source, mode: LayoutMode?) -> Self {
-        ToggleTransitionGenerator.configuration(&source, mode: mode, as: Scalar.self)
+        let from = ToggleState(rawValue: UInt8(source.next(below: 3)))!
+        let to: ToggleState = source.chance(50) ? from.tapped() : (source.chance(50) ? .on : .off)
+        let curve = ToggleTransitionCurve(rawValue: UInt8(source.next(below: 2)))!
+        let animated = source.next(below: 8) != 0
+        let chosenMode = mode ?? LayoutMode(rawValue: UInt8(source.next(below: 2)))!
+        let duration: Scalar = ToggleTransitionGenerator.duration(&source)
+        let elapsed: Scalar = ToggleTransitionGenerator.elapsed(&source, duration: duration)
+
+        func length(_ typical: Double) -> Scalar { EdgeValues.length(&source, typical: typical) }
+        let bounds = LayoutSize(width: length(80), height: length(80))
+        func imageSize() -> LayoutSize<Scalar> {
+            // Mostly icon-sized, sometimes the same size as the bounds or any length at all.
+            switch source.next(below: 4) {
+            case 0: return bounds
+            case 1: return LayoutSize(width: length(400), height: length(400))
+            default: return LayoutSize(width: length(48), height: length(48))
+            }
+        }
+        return Self(
+            bounds: bounds, offImageSize: imageSize(), onImageSize: imageSize(),
+            indeterminateImageSize: imageSize(), from: from, to: to, elapsed: elapsed,
+            duration: duration, curve: curve, animated: animated, mode: chosenMode)
     }
 
     /// A plain control, mid-transition, and from the fifth on always eased in and out, so
@@ -133,10 +127,6 @@ extension ToggleTransitionConfiguration: ControlUnderTest {
             elapsed: duration * Scalar(index % 7 + 1) / 8, duration: duration,
             curve: index < 4 && index % 2 == 1 ? .linear : .easeInOut,
             animated: index != 3, mode: index == 1 ? .legacy : .fit)
-    }
-
-    public static func singleLayout(_ configuration: Self) throws(LayoutError) -> Result {
-        try ToggleTransition.layout(configuration)
     }
 
     public static var sampleColumns: SampleColumns<Self> { SampleColumns(scalar: \.elapsed, byte: \.from, result: \.onAlpha) }

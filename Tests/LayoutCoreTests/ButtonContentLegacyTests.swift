@@ -48,7 +48,7 @@ import Testing
         var random = SplitMix64(seed: 3)
         var legacyFindings = 0
         for _ in 0..<5_000 {
-            let configuration = ButtonContentGenerator.configuration(&random, as: Double.self)
+            let configuration = ButtonContentConfiguration<Double>.generated(&random, mode: nil)
             if !ButtonContentInvariants.legacyViolations(configuration).isEmpty { legacyFindings += 1 }
             var fit = configuration
             fit.mode = .fit

@@ -9,7 +9,7 @@ import Testing
     static func columns(_ edit: (inout ButtonContentColumns<Float>) -> Void) -> ButtonContentColumns<Float> {
         var random = SplitMix64(seed: 11)
         var columns = ButtonContentColumns((0..<10).map { _ in
-            ButtonContentGenerator.configuration(&random, as: Float.self)
+            ButtonContentConfiguration<Float>.generated(&random, mode: nil)
         })
         edit(&columns)
         return columns
@@ -107,7 +107,7 @@ import Testing
     func aBadValueAnywhereInALargeBatch(at index: Int) {
         var random = SplitMix64(seed: 12)
         let good = ButtonContentColumns((0..<6151).map { _ in
-            ButtonContentGenerator.configuration(&random, as: Float.self)
+            ButtonContentConfiguration<Float>.generated(&random, mode: nil)
         })
         var columns = good
         columns.imageHeight[index] = -1

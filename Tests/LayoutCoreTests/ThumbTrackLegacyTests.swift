@@ -91,7 +91,7 @@ import Testing
         var legacyFound: [ThumbTrackLegacyBug: Int] = [:]
         var legacyInvariantFailures = 0
         for _ in 0..<5_000 {
-            let c = ThumbTrackGenerator.configuration(&random, mode: .legacy, as: S.self)
+            let c = ThumbTrackConfiguration<S>.generated(&random, mode: .legacy)
             let r = ThumbTrack.layout(unchecked: c)
             for (bug, _) in ThumbTrackInvariants.seedBugs(c, r) { legacyFound[bug, default: 0] += 1 }
             if !ThumbTrackInvariants.violations(c, r).isEmpty { legacyInvariantFailures += 1 }
@@ -103,7 +103,7 @@ import Testing
 
         var fitFound = 0
         for _ in 0..<5_000 {
-            let c = ThumbTrackGenerator.configuration(&random, mode: .fit, as: S.self)
+            let c = ThumbTrackConfiguration<S>.generated(&random, mode: .fit)
             let bugs = ThumbTrackInvariants.seedBugs(c, ThumbTrack.layout(unchecked: c))
             if let first = bugs.first {
                 fitFound += 1

@@ -257,7 +257,7 @@ import Testing
     @Test func aBadValueInALargeBatchAcrossThreads() {
         var random = SplitMix64(seed: 13)
         // Valid controls only (the generator lets a few through that validation refuses).
-        let configurations = (0..<6000).map { _ in ThumbTrackGenerator.configuration(&random, as: Float.self) }
+        let configurations = (0..<6000).map { _ in ThumbTrackConfiguration<Float>.generated(&random, mode: nil) }
         let good = BatchColumns(configurations.filter { (try? $0.validate()) != nil }.prefix(5003))
         #expect(good.count == 5003)
         expectBadValueFoundAcrossThreads(good, at: [0, 2499, 2500, 2501, 5002], field: "translation") { $0.translation[$1] = .infinity }

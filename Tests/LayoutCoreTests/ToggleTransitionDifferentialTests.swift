@@ -12,7 +12,7 @@ import Testing
         for length in [31, 32, 33, 255, 256, 257, 259, 511, 512, 515] {
             for allEased in [true, false] {
                 let configurations = (0..<length).map { _ in
-                    var c = ToggleTransitionGenerator.configuration(&random, as: Float.self)
+                    var c = ToggleTransitionConfiguration<Float>.generated(&random, mode: nil)
                     if allEased {
                         (c.curve, c.animated, c.elapsed) = (.easeInOut, true, c.duration * 0.375)
                         if c.from == c.to { c.to = c.from.tapped() }

@@ -12,7 +12,7 @@ import Testing
         func check<S: LayoutScalar>(_: S.Type, seed: UInt64) {
             var random = SplitMix64(seed: seed)
             for _ in 0..<500 {
-                var configuration = ToggleTransitionGenerator.configuration(&random, mode: .fit, as: S.self)
+                var configuration = ToggleTransitionConfiguration<S>.generated(&random, mode: .fit)
                 configuration.animated = true
                 if configuration.from == configuration.to { configuration.to = configuration.from.tapped() }
                 let times = (0..<40).map { _ in configuration.duration * S(Double(random.next() % 1_200_001) / 1_000_000 - 0.1) }

@@ -77,7 +77,7 @@ import Testing
     @Test func legacyOnOffChangesMatchFit() {
         var random = SplitMix64(seed: 0x5EED_001)
         for _ in 0..<2_000 {
-            var configuration = ToggleTransitionGenerator.configuration(&random, mode: .legacy, as: Float.self)
+            var configuration = ToggleTransitionConfiguration<Float>.generated(&random, mode: .legacy)
             if configuration.from == .indeterminate { configuration.from = configuration.to.tapped() }
             var fit = configuration
             fit.mode = .fit
@@ -95,7 +95,7 @@ import Testing
         var random = SplitMix64(seed: 0xD37EC7)
         var found = (mismatch: 0, double: 0)
         for _ in 0..<5_000 {
-            let legacy = ToggleTransitionGenerator.configuration(&random, mode: .legacy, as: Double.self)
+            let legacy = ToggleTransitionConfiguration<Double>.generated(&random, mode: .legacy)
             let layers = ToggleTransition.layout(unchecked: legacy)
             let mismatch = ToggleTransitionInvariants.stateMismatch(legacy, layers) != nil
             let double = ToggleTransitionInvariants.doubleVisible(legacy, layers) != nil

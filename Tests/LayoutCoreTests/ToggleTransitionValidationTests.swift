@@ -9,7 +9,7 @@ import Testing
     static func batch(count: Int = 11) -> (ToggleTransitionColumns<Float>, ToggleTransitionResultColumns<Float>) {
         var random = SplitMix64(seed: 5)
         let columns = ToggleTransitionColumns((0..<count).map { _ in
-            ToggleTransitionGenerator.configuration(&random, as: Float.self)
+            ToggleTransitionConfiguration<Float>.generated(&random, mode: nil)
         })
         var output = ToggleTransitionResultColumns<Float>(count: count)
         output.offAlpha.update(from: repeatElement(7, count: count))
@@ -186,7 +186,7 @@ import Testing
         var random = SplitMix64(seed: 77)
         for length in [1, 3, 4, 5, 17, 300] {
             var columns = ToggleTransitionColumns((0..<length).map { _ in
-                ToggleTransitionGenerator.configuration(&random, as: Double.self)
+                ToggleTransitionConfiguration<Double>.generated(&random, mode: nil)
             })
             for index in 0..<length {
                 switch random.next(below: 6) {
@@ -235,7 +235,7 @@ import Testing
     @Test func aBadValueInALargeBatchAcrossThreads() {
         var random = SplitMix64(seed: 13)
         // Valid controls only (the generator lets a few through that validation refuses).
-        let configurations = (0..<6000).map { _ in ToggleTransitionGenerator.configuration(&random, as: Float.self) }
+        let configurations = (0..<6000).map { _ in ToggleTransitionConfiguration<Float>.generated(&random, mode: nil) }
         let good = BatchColumns(configurations.filter { (try? $0.validate()) != nil }.prefix(5003))
         #expect(good.count == 5003)
         expectBadValueFoundAcrossThreads(good, at: [0, 2499, 2500, 2501, 5002], field: "duration") { $0.duration[$1] = 0 }
