@@ -8,28 +8,6 @@ import LayoutCore
 /// have no tolerance. Checks "up to rounding" allow a few ulps of the largest coordinate
 /// involved unsnapped, and half a pixel (plus those ulps) snapped.
 public enum ButtonContentInvariants {
-    /// Every violation of B1-B8 by the `.fit` layout of `configuration` (its `mode` is ignored).
-    /// Some invariants need related layouts (the mirrored direction, no snapping, a larger
-    /// button); they are computed with the reference.
-    public static func violations<S: LayoutScalar>(
-        _ configuration: ButtonContentConfiguration<S>
-    ) -> [InvariantViolation] {
-        var fit = configuration
-        fit.mode = .fit
-        var unsnapped = fit
-        unsnapped.displayScale = 0
-        let snappedFrames = ButtonContent.layout(unchecked: fit)
-        let exactFrames = ButtonContent.layout(unchecked: unsnapped)
-        var found: [InvariantViolation] = []
-        found += geometryViolations(fit, snappedFrames, checkOrder: true)
-        if fit.displayScale > 0 { found += geometryViolations(unsnapped, exactFrames, checkOrder: true) }
-        found += exactLayoutViolations(unsnapped, exactFrames)
-        found += snappingViolations(fit, snappedFrames)
-        found += mirrorViolations(unsnapped, exactFrames)
-        found += monotonicityViolations(unsnapped, exactFrames)
-        return found
-    }
-
     /// The original button's bugs that `.legacy` keeps: negative origins (B2) and frames outside the content rect
     /// (B4) when the content overflows. Returns the violations found in the `.legacy` layout.
     public static func legacyViolations<S: LayoutScalar>(
@@ -39,6 +17,13 @@ public enum ButtonContentInvariants {
         legacy.mode = .legacy
         return geometryViolations(legacy, ButtonContent.layout(unchecked: legacy), checkOrder: false)
             .filter { $0.invariant == "B2" || $0.invariant == "B4" }
+    }
+
+    /// The input of a violation: the configuration and its frames. Described only when a
+    /// violation is recorded: formatting the input for every check would dominate the cost of
+    /// the check (and of every fuzz execution).
+    static func describe<S>(_ c: ButtonContentConfiguration<S>, _ frames: ButtonContentResult<S>) -> String {
+        "\(c) -> \(frames)"
     }
 
     // MARK: - The contract's own vocabulary
@@ -85,26 +70,23 @@ public enum ButtonContentInvariants {
         _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentResult<S>, checkOrder: Bool
     ) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
-        // Described only when a violation is recorded: formatting the input for every check
-        // would dominate the cost of the check (and of every fuzz execution).
-        func input() -> String { "\(c) -> \(frames)" }
         // Each check is a local function called once per item, not a loop over an array
         // literal: no allocation per fuzz input (under ASan each one records a stack trace).
         func check(_ name: String, _ frame: LayoutRect<S>) {
             if !(frame.x.isFinite && frame.y.isFinite && frame.width.isFinite && frame.height.isFinite) {
-                found.append(InvariantViolation("B1", "\(name) frame is not finite: \(frame)", input: input()))
+                found.append(InvariantViolation("B1", "\(name) frame is not finite: \(frame)", input: describe(c, frames)))
             }
             if frame.width < 0 || frame.height < 0 {
-                found.append(InvariantViolation("B1", "\(name) frame has a negative size: \(frame)", input: input()))
+                found.append(InvariantViolation("B1", "\(name) frame has a negative size: \(frame)", input: describe(c, frames)))
             }
             if frame.x < 0 || frame.y < 0 {
-                found.append(InvariantViolation("B2", "\(name) frame has a negative origin: \(frame)", input: input()))
+                found.append(InvariantViolation("B2", "\(name) frame has a negative origin: \(frame)", input: describe(c, frames)))
             }
             let content = contentRect(c)
             let slack = c.displayScale > 0 ? 0.5 / c.displayScale + rounding(c) : rounding(c)
             if frame.x < content.x - slack || frame.y < content.y - slack
                 || frame.maxX > content.maxX + slack || frame.maxY > content.maxY + slack {
-                found.append(InvariantViolation("B4", "\(name) frame \(frame) leaves the content rect \(content)", input: input()))
+                found.append(InvariantViolation("B4", "\(name) frame \(frame) leaves the content rect \(content)", input: describe(c, frames)))
             }
         }
         check("image", frames.imageFrame)
@@ -117,7 +99,7 @@ public enum ButtonContentInvariants {
             if second.0 < first.0 + first.1 {
                 found.append(InvariantViolation(
                     "B3", "the second item starts at \(second.0), before the first one's far edge \(first.0 + first.1)",
-                    input: input()))
+                    input: describe(c, frames)))
             }
         }
         return found
@@ -129,9 +111,6 @@ public enum ButtonContentInvariants {
         _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentResult<S>
     ) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
-        // Described only when a violation is recorded: formatting the input for every check
-        // would dominate the cost of the check (and of every fuzz execution).
-        func input() -> String { "\(c) -> \(frames)" }
         let tolerance = rounding(c)
         let horizontal = c.imagePlacement.isHorizontal
         let content = contentRect(c)
@@ -149,20 +128,20 @@ public enum ButtonContentInvariants {
         if imagePresent && titlePresent && title.main.1 > 0 {
             let gap = second.0 - (first.0 + first.1)
             if abs(gap - c.imagePadding) > tolerance {
-                found.append(InvariantViolation("B3", "gap \(gap) differs from the spacing \(c.imagePadding)", input: input()))
+                found.append(InvariantViolation("B3", "gap \(gap) differs from the spacing \(c.imagePadding)", input: describe(c, frames)))
             }
         }
         // B6: equal free space on both sides along the main axis, and across for each item.
         let before = first.0 - mainStart
         let after = (mainStart + mainLength) - (second.0 + second.1)
         if abs(before - after) > tolerance {
-            found.append(InvariantViolation("B6", "free space \(before) before and \(after) after the block", input: input()))
+            found.append(InvariantViolation("B6", "free space \(before) before and \(after) after the block", input: describe(c, frames)))
         }
         func checkCentered(_ name: String, _ cross: (S, S)) {
             let above = cross.0 - crossStart
             let below = (crossStart + crossLength) - (cross.0 + cross.1)
             if abs(above - below) > tolerance {
-                found.append(InvariantViolation("B6", "\(name) is off center across: \(above) vs \(below)", input: input()))
+                found.append(InvariantViolation("B6", "\(name) is off center across: \(above) vs \(below)", input: describe(c, frames)))
             }
         }
         checkCentered("image", image.cross)
@@ -175,11 +154,11 @@ public enum ButtonContentInvariants {
             && imageInput.cross.1 <= crossLength && titleInput.cross.1 <= crossLength {
             if frames.imageFrame.width != c.imageSize.width || frames.imageFrame.height != c.imageSize.height
                 || frames.titleFrame.width != c.titleSize.width || frames.titleFrame.height != c.titleSize.height {
-                found.append(InvariantViolation("B7", "sizes changed although the content fits", input: input()))
+                found.append(InvariantViolation("B7", "sizes changed although the content fits", input: describe(c, frames)))
             }
         }
         if imagePresent && image.main.1 < imageInput.main.1 && title.main.1 > 0 {
-            found.append(InvariantViolation("B7", "the image shrank while the title kept \(title.main.1)", input: input()))
+            found.append(InvariantViolation("B7", "the image shrank while the title kept \(title.main.1)", input: describe(c, frames)))
         }
         return found
     }
@@ -190,12 +169,9 @@ public enum ButtonContentInvariants {
         _ c: ButtonContentConfiguration<S>, _ frames: ButtonContentResult<S>
     ) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
-        // Described only when a violation is recorded: formatting the input for every check
-        // would dominate the cost of the check (and of every fuzz execution).
-        func input() -> String { "\(c) -> \(frames)" }
         let again = ButtonContent.layout(unchecked: c)
         if !BitPattern.equal(again.imageFrame, frames.imageFrame) || !BitPattern.equal(again.titleFrame, frames.titleFrame) {
-            found.append(InvariantViolation("B8", "the same input gave \(again) the second time", input: input()))
+            found.append(InvariantViolation("B8", "the same input gave \(again) the second time", input: describe(c, frames)))
         }
         guard c.displayScale > 0 else { return found }
         let scale = c.displayScale
@@ -203,12 +179,12 @@ public enum ButtonContentInvariants {
         // `x + width`. (Local functions, not loops over array literals: no allocation.)
         func checkOrigin(_ name: String, _ origin: S) {
             if S.snapped(origin, scale: scale) != origin {
-                found.append(InvariantViolation("B8", "\(name) origin \(origin) is off the pixel grid", input: input()))
+                found.append(InvariantViolation("B8", "\(name) origin \(origin) is off the pixel grid", input: describe(c, frames)))
             }
         }
         func checkEdge(_ name: String, _ edge: S) {
             if abs(S.snapped(edge, scale: scale) - edge) > 2 * edge.ulp {
-                found.append(InvariantViolation("B8", "\(name) far edge \(edge) is off the pixel grid", input: input()))
+                found.append(InvariantViolation("B8", "\(name) far edge \(edge) is off the pixel grid", input: describe(c, frames)))
             }
         }
         func check(_ name: String, _ frame: LayoutRect<S>) {
@@ -218,7 +194,7 @@ public enum ButtonContentInvariants {
             checkEdge(name, frame.maxY)
             let resnapped = frame.snapped(scale: scale)
             if !BitPattern.equal(resnapped, frame) {
-                found.append(InvariantViolation("B8", "snapping \(name) \(frame) again gives \(resnapped)", input: input()))
+                found.append(InvariantViolation("B8", "snapping \(name) \(frame) again gives \(resnapped)", input: describe(c, frames)))
             }
         }
         check("image", frames.imageFrame)
@@ -288,7 +264,25 @@ extension ButtonContentConfiguration {
         }
     }
 
-    public func invariantViolations() -> [InvariantViolation] { ButtonContentInvariants.violations(self) }
+    /// Every violation of B1-B8 by the `.fit` layout of this configuration (its `mode` is
+    /// ignored). Some invariants need related layouts (the mirrored direction, no snapping, a
+    /// larger button); they are computed with the reference.
+    public func invariantViolations() -> [InvariantViolation] {
+        var fit = self
+        fit.mode = .fit
+        var unsnapped = fit
+        unsnapped.displayScale = 0
+        let snappedFrames = ButtonContent.layout(unchecked: fit)
+        let exactFrames = ButtonContent.layout(unchecked: unsnapped)
+        var found: [InvariantViolation] = []
+        found += ButtonContentInvariants.geometryViolations(fit, snappedFrames, checkOrder: true)
+        if fit.displayScale > 0 { found += ButtonContentInvariants.geometryViolations(unsnapped, exactFrames, checkOrder: true) }
+        found += ButtonContentInvariants.exactLayoutViolations(unsnapped, exactFrames)
+        found += ButtonContentInvariants.snappingViolations(fit, snappedFrames)
+        found += ButtonContentInvariants.mirrorViolations(unsnapped, exactFrames)
+        found += ButtonContentInvariants.monotonicityViolations(unsnapped, exactFrames)
+        return found
+    }
 
     /// Negative origins (B2) and frames outside the content rect (B4) when the content
     /// overflows: the bugs of the original button that `.legacy` keeps.

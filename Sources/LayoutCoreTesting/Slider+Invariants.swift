@@ -70,13 +70,8 @@ public enum SliderInvariants {
 
     // MARK: - S1-S5, S7, S8
 
-    /// Every violation of S1-S5, S7 and S8 by the reference layout of `c`. (S6 goes through
-    /// the kernel: see `halfStepViolations`.)
-    public static func violations<S: LayoutScalar>(_ c: SliderConfiguration<S>) -> [InvariantViolation] {
-        violations(c, Slider.layout(unchecked: c))
-    }
-
-    /// Every violation of S1-S5, S7 and S8 by `r`, the layout of `c`.
+    /// Every violation of S1-S5, S7 and S8 by `r`, the layout of `c`. (S6 goes through the
+    /// kernel: see `halfStepViolations`.)
     public static func violations<S: LayoutScalar>(
         _ c: SliderConfiguration<S>, _ r: SliderResult<S>
     ) -> [InvariantViolation] {
@@ -258,7 +253,7 @@ extension SliderConfiguration {
     }
 
     /// S1-S5, S7 and S8 on the reference (S6 goes through the kernel: the half-step cases).
-    public func invariantViolations() -> [InvariantViolation] { SliderInvariants.violations(self) }
+    public func invariantViolations() -> [InvariantViolation] { SliderInvariants.violations(self, Slider.layout(unchecked: self)) }
 
     /// S6: the three releases around this control's half step (`SliderInvariants.halfStepCase`).
     public static var kernelCheckedCaseCount: Int { SliderInvariants.halfStepCaseCount }

@@ -134,11 +134,6 @@ public enum ThumbTrackInvariants {
         return found
     }
 
-    /// `violations(_:_:)` of the reference layout of `configuration`.
-    public static func violations<S: LayoutScalar>(_ c: ThumbTrackConfiguration<S>) -> [InvariantViolation] {
-        violations(c, ThumbTrack.layout(unchecked: c))
-    }
-
     /// T5 (and T3 for the rubber band): the thumb's x never decreases as `dx` grows, and after
     /// `.ended` the index moves in the logical direction of `dx`. Checked against layouts at
     /// `dx` one ulp either side and half a segment either side (where rounding and the
@@ -395,7 +390,7 @@ extension ThumbTrackConfiguration {
     }
 
     /// T1-T5, T7 and T8 on the reference (T6 goes through the kernel: the half-segment cases).
-    public func invariantViolations() -> [InvariantViolation] { ThumbTrackInvariants.violations(self) }
+    public func invariantViolations() -> [InvariantViolation] { ThumbTrackInvariants.violations(self, ThumbTrack.layout(unchecked: self)) }
 
     /// T6: the six releases around this control's half-segment boundary
     /// (`ThumbTrackInvariants.halfSegmentCase`), which kernel and reference must decide alike

@@ -17,7 +17,7 @@ import Testing
         let found = Set(ButtonContentInvariants.legacyViolations(configuration).map(\.invariant))
         #expect(found == ["B2", "B4"])
         // The same input in `.fit` keeps every invariant, B2-B4 included.
-        #expect(ButtonContentInvariants.violations(configuration).isEmpty)
+        #expect(configuration.invariantViolations().isEmpty)
     }
 
     /// The original button's top placement with the early version's spacing
