@@ -11,16 +11,6 @@ import LayoutCore
 /// not from the implementation. Exact checks (G1, G2, G3, G4, G6) have no tolerance; G5's
 /// centering allows two ulps of the larger of the bound and the frame size.
 public enum ToggleTransitionInvariants {
-    /// Every violation of G1-G7 by the `.fit` layers of `configuration` (its `mode` is
-    /// ignored), computed with the reference.
-    public static func violations<S: LayoutScalar>(
-        _ configuration: ToggleTransitionConfiguration<S>
-    ) -> [InvariantViolation] {
-        var fit = configuration
-        fit.mode = .fit
-        return violations(fit, ToggleTransition.layout(unchecked: fit))
-    }
-
     /// Every violation of G1-G7 by `layers`, the result computed for `configuration`. Meant for
     /// `.fit`; on `.legacy` input it reports the original control's quirks among the violations.
     public static func violations<S: LayoutScalar>(
@@ -43,6 +33,20 @@ public enum ToggleTransitionInvariants {
 
     /// The three layers, in a fixed order.
     static let layers: [ToggleState] = [.off, .on, .indeterminate]
+
+    /// The violations `check` reports for each layer of `layers` (off, on, indeterminate), the
+    /// result computed for `c`: it gets the layer's state, the layer, and `fail`, which records
+    /// a violation of an invariant with a message (the input described only then).
+    static func layerViolations<S: LayoutScalar>(
+        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>,
+        _ check: (ToggleState, ToggleLayer<S>, _ fail: (_ invariant: String, _ message: String) -> Void) -> Void
+    ) -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        for state in Self.layers {
+            check(state, layers[state]) { found.append(InvariantViolation($0, $1, input: describe(c, layers))) }
+        }
+        return found
+    }
 
     /// Whether the transition is over (or never ran): not animated, `from == to`, or `t >= d`.
     public static func isAtRest<S>(_ c: ToggleTransitionConfiguration<S>) -> Bool {
@@ -89,15 +93,21 @@ public enum ToggleTransitionInvariants {
 
     // MARK: - Detectors of the `.legacy` quirks (violations of G2)
 
-    /// State/picture mismatch: once the request is over, the layer of the stored state `to` is
-    /// not fully visible. The original control stores every requested state but redraws only for
-    /// off -> on and on -> off. `nil` when the picture shows the state.
-    public static func stateMismatch<S: LayoutScalar>(
+    /// The `.legacy` quirks that `layers`, the result computed for `c`, shows once the request
+    /// is over (at `t = d`, computed once for both), each `nil` when absent:
+    /// - `stateMismatch`: the layer of the stored state `to` is not fully visible. The
+    ///   original control stores every requested state but redraws only for off -> on and
+    ///   on -> off.
+    /// - `doubleVisible`: more than one layer is visible. Seed 001 never hides the
+    ///   indeterminate layer, so after indeterminate -> on it shows under the on layer.
+    public static func legacyQuirks<S: LayoutScalar>(
         _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>
-    ) -> InvariantViolation? {
-        stateMismatch(c, final: finalLayers(c, layers))
+    ) -> (stateMismatch: InvariantViolation?, doubleVisible: InvariantViolation?) {
+        let final = finalLayers(c, layers)
+        return (stateMismatch(c, final: final), doubleVisible(c, final: final))
     }
 
+    /// State/picture mismatch at rest (`final`: `finalLayers(c, layers)`), or `nil`.
     static func stateMismatch<S: LayoutScalar>(
         _ c: ToggleTransitionConfiguration<S>, final: ToggleTransitionResult<S>
     ) -> InvariantViolation? {
@@ -107,15 +117,7 @@ public enum ToggleTransitionInvariants {
                 + "\(final[c.to].alpha); visible: \(visibleStates(final))", input: describe(c, final))
     }
 
-    /// Double-visible layers: once the request is over, more than one layer is visible. Seed
-    /// 001 never hides the indeterminate layer, so after indeterminate -> on it shows under
-    /// the on layer. `nil` when at most one layer is visible.
-    public static func doubleVisible<S: LayoutScalar>(
-        _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>
-    ) -> InvariantViolation? {
-        doubleVisible(c, final: finalLayers(c, layers))
-    }
-
+    /// Double-visible layers at rest (`final`: `finalLayers(c, layers)`), or `nil`.
     static func doubleVisible<S: LayoutScalar>(
         _ c: ToggleTransitionConfiguration<S>, final: ToggleTransitionResult<S>
     ) -> InvariantViolation? {
@@ -129,22 +131,19 @@ public enum ToggleTransitionInvariants {
     public static func rangeViolations<S: LayoutScalar>(
         _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>
     ) -> [InvariantViolation] {
-        var found: [InvariantViolation] = []
-        for state in Self.layers {
-            let layer = layers[state]
+        layerViolations(c, layers) { state, layer, fail in
             let frame = layer.frame  // (the values tested one by one, not as an array: no allocation)
             if !(layer.alpha.isFinite && layer.scale.isFinite && frame.x.isFinite && frame.y.isFinite
                  && frame.width.isFinite && frame.height.isFinite) {
-                found.append(InvariantViolation("G1", "\(state) layer is not finite: \(layer)", input: describe(c, layers)))
+                fail("G1", "\(state) layer is not finite: \(layer)")
             }
             if !(layer.alpha >= 0 && layer.alpha <= 1) {
-                found.append(InvariantViolation("G1", "\(state) alpha \(layer.alpha) is outside [0, 1]", input: describe(c, layers)))
+                fail("G1", "\(state) alpha \(layer.alpha) is outside [0, 1]")
             }
             if !(layer.scale >= S(0.1) && layer.scale <= 2) {
-                found.append(InvariantViolation("G1", "\(state) scale \(layer.scale) is outside [0.1, 2]", input: describe(c, layers)))
+                fail("G1", "\(state) scale \(layer.scale) is outside [0.1, 2]")
             }
         }
-        return found
     }
 
     // MARK: - G2
@@ -184,17 +183,13 @@ public enum ToggleTransitionInvariants {
     ) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         func check(_ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>) {
-            for state in Self.layers {
-                let layer = layers[state]
+            found += layerViolations(c, layers) { state, layer, fail in
                 let size = c.imageSize(of: state)
                 let expected = ToggleLayer(
                     alpha: state == c.to ? 1 : 0, scale: 1,
                     frame: LayoutRect(x: (c.bounds.width - size.width) / 2, y: (c.bounds.height - size.height) / 2,
                                       width: size.width, height: size.height))
-                if layer != expected {
-                    found.append(InvariantViolation(
-                        "G3", "at rest the \(state) layer is \(layer), expected \(expected)", input: describe(c, layers)))
-                }
+                if layer != expected { fail("G3", "at rest the \(state) layer is \(layer), expected \(expected)") }
             }
         }
         if isAtRest(c) { check(c, layers) }
@@ -245,27 +240,20 @@ public enum ToggleTransitionInvariants {
     public static func centeringViolations<S: LayoutScalar>(
         _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>
     ) -> [InvariantViolation] {
-        var found: [InvariantViolation] = []
-        for state in Self.layers {
-            let layer = layers[state]
+        layerViolations(c, layers) { state, layer, fail in
             let size = c.imageSize(of: state)
             let frame = layer.frame
             if frame.width != size.width * layer.scale || frame.height != size.height * layer.scale {
-                found.append(InvariantViolation(
-                    "G5", "\(state) frame \(frame) is not its image \(size) scaled by \(layer.scale)",
-                    input: describe(c, layers)))
+                fail("G5", "\(state) frame \(frame) is not its image \(size) scaled by \(layer.scale)")
             }
             let toleranceX = 2 * Double(max(abs(c.bounds.width), abs(frame.width)).ulp)
             let toleranceY = 2 * Double(max(abs(c.bounds.height), abs(frame.height)).ulp)
             let offsetX = centerOffset(bound: c.bounds.width, origin: frame.x, length: frame.width)
             let offsetY = centerOffset(bound: c.bounds.height, origin: frame.y, length: frame.height)
             if !(abs(offsetX) <= toleranceX && abs(offsetY) <= toleranceY) {
-                found.append(InvariantViolation(
-                    "G5", "\(state) frame \(frame) is off the bounds' center by (\(offsetX), \(offsetY))",
-                    input: describe(c, layers)))
+                fail("G5", "\(state) frame \(frame) is off the bounds' center by (\(offsetX), \(offsetY))")
             }
         }
-        return found
     }
 
     // MARK: - G7
@@ -372,19 +360,24 @@ extension ToggleTransitionConfiguration {
         }
     }
 
-    public func invariantViolations() -> [InvariantViolation] { ToggleTransitionInvariants.violations(self) }
+    /// Every violation of G1-G7 by the `.fit` layers of this configuration (its `mode` is
+    /// ignored), computed with the reference.
+    public func invariantViolations() -> [InvariantViolation] {
+        var fit = self
+        fit.mode = .fit
+        return ToggleTransitionInvariants.violations(fit, ToggleTransition.layout(unchecked: fit))
+    }
 
     /// The original control's quirks that `.legacy` keeps: the picture does not match the
     /// state it ends in, and two layers are visible at once.
     public static var legacyBugClasses: [String] { ["state-picture-mismatch", "double-visible-layers"] }
 
     public func legacyBug(in result: ToggleTransitionResult<Scalar>, bugClass: String?) -> (violation: InvariantViolation, bugClass: String)? {
-        if bugClass == nil || bugClass == Self.legacyBugClasses[0],
-           let violation = ToggleTransitionInvariants.stateMismatch(self, result) {
+        let quirks = ToggleTransitionInvariants.legacyQuirks(self, result)
+        if bugClass == nil || bugClass == Self.legacyBugClasses[0], let violation = quirks.stateMismatch {
             return (violation, Self.legacyBugClasses[0])
         }
-        if bugClass == nil || bugClass == Self.legacyBugClasses[1],
-           let violation = ToggleTransitionInvariants.doubleVisible(self, result) {
+        if bugClass == nil || bugClass == Self.legacyBugClasses[1], let violation = quirks.doubleVisible {
             return (violation, Self.legacyBugClasses[1])
         }
         return nil

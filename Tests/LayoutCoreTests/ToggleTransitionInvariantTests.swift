@@ -60,11 +60,11 @@ import Testing
 
         var bothVisible = ToggleTransition.layout(unchecked: atRest)
         bothVisible.indeterminate.alpha = 1
-        #expect(ToggleTransitionInvariants.doubleVisible(atRest, bothVisible) != nil)
+        #expect(ToggleTransitionInvariants.legacyQuirks(atRest, bothVisible).doubleVisible != nil)
         var wrongPicture = ToggleTransition.layout(unchecked: atRest)
         wrongPicture.on.alpha = 0
         wrongPicture.off.alpha = 1
-        #expect(ToggleTransitionInvariants.stateMismatch(atRest, wrongPicture) != nil)
+        #expect(ToggleTransitionInvariants.legacyQuirks(atRest, wrongPicture).stateMismatch != nil)
     }
 
     /// G7's curve is UIKit's: by symmetry of the control points the curve passes through

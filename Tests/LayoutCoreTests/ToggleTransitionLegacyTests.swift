@@ -4,7 +4,7 @@ import Testing
 
 /// `.legacy` reproduces each quirk of the original control it follows
 /// (UIControlFlagView, an Objective-C flag control; 0.3 s); `.fit` does not. The
-/// quirk detectors (`ToggleTransitionInvariants.stateMismatch`, `.doubleVisible`) find them.
+/// quirk detectors (`ToggleTransitionInvariants.legacyQuirks`) find them.
 @Suite struct ToggleTransitionLegacyTests {
     static func configuration<S: LayoutScalar>(
         _ from: ToggleState, _ to: ToggleState, elapsed: S, animated: Bool = true, mode: LayoutMode
@@ -27,14 +27,14 @@ import Testing
                     let layers = ToggleTransition.layout(unchecked: legacy)
                     #expect(layers.off.alpha == 0 && layers.on.alpha == 0 && layers.indeterminate.alpha == 1)
                     #expect(layers.off.scale == 1 && layers.on.scale == 1 && layers.indeterminate.scale == 1)
-                    #expect(ToggleTransitionInvariants.stateMismatch(legacy, layers) != nil, "\(legacy)")
+                    #expect(ToggleTransitionInvariants.legacyQuirks(legacy, layers).stateMismatch != nil, "\(legacy)")
                     #expect(Differential.firstMismatch([legacy]) == nil)
 
                     var fit = legacy
                     fit.mode = .fit
                     let fitLayers = ToggleTransition.layout(unchecked: fit)
-                    #expect(ToggleTransitionInvariants.stateMismatch(fit, fitLayers) == nil, "\(fit)")
-                    #expect(ToggleTransitionInvariants.violations(fit).isEmpty)
+                    #expect(ToggleTransitionInvariants.legacyQuirks(fit, fitLayers).stateMismatch == nil, "\(fit)")
+                    #expect(fit.invariantViolations().isEmpty)
                 }
             }
         }
@@ -53,21 +53,21 @@ import Testing
                     let layers = ToggleTransition.layout(unchecked: legacy)
                     #expect(layers.on.alpha == 1 && layers.indeterminate.alpha == 1 && layers.off.alpha == 0)
                     #expect(layers.off.scale == 1 && layers.on.scale == 1 && layers.indeterminate.scale == 1)
-                    #expect(ToggleTransitionInvariants.doubleVisible(legacy, layers) != nil, "\(legacy)")
-                    #expect(ToggleTransitionInvariants.stateMismatch(legacy, layers) == nil)
+                    #expect(ToggleTransitionInvariants.legacyQuirks(legacy, layers).doubleVisible != nil, "\(legacy)")
+                    #expect(ToggleTransitionInvariants.legacyQuirks(legacy, layers).stateMismatch == nil)
                     #expect(Differential.firstMismatch([legacy]) == nil)
 
                     var fit = legacy
                     fit.mode = .fit
                     let fitLayers = ToggleTransition.layout(unchecked: fit)
                     #expect(fitLayers.indeterminate.alpha == 0 && fitLayers.on.alpha == 1)
-                    #expect(ToggleTransitionInvariants.doubleVisible(fit, fitLayers) == nil, "\(fit)")
-                    #expect(ToggleTransitionInvariants.violations(fit).isEmpty)
+                    #expect(ToggleTransitionInvariants.legacyQuirks(fit, fitLayers).doubleVisible == nil, "\(fit)")
+                    #expect(fit.invariantViolations().isEmpty)
                 }
             }
             // Mid-transition the detectors look at where the request ends: still found.
             let midway = Self.configuration(.indeterminate, .on, elapsed: S(0.1), mode: .legacy)
-            #expect(ToggleTransitionInvariants.doubleVisible(midway, ToggleTransition.layout(unchecked: midway)) != nil)
+            #expect(ToggleTransitionInvariants.legacyQuirks(midway, ToggleTransition.layout(unchecked: midway)).doubleVisible != nil)
         }
         check(Float.self)
         check(Double.self)
@@ -97,8 +97,8 @@ import Testing
         for _ in 0..<5_000 {
             let legacy = ToggleTransitionConfiguration<Double>.generated(&random, mode: .legacy)
             let layers = ToggleTransition.layout(unchecked: legacy)
-            let mismatch = ToggleTransitionInvariants.stateMismatch(legacy, layers) != nil
-            let double = ToggleTransitionInvariants.doubleVisible(legacy, layers) != nil
+            let mismatch = ToggleTransitionInvariants.legacyQuirks(legacy, layers).stateMismatch != nil
+            let double = ToggleTransitionInvariants.legacyQuirks(legacy, layers).doubleVisible != nil
             let fromIndeterminate = legacy.from == .indeterminate
             #expect(mismatch == (fromIndeterminate && legacy.to == .off), "\(legacy)")
             #expect(double == (fromIndeterminate && legacy.to == .on), "\(legacy)")
@@ -111,8 +111,8 @@ import Testing
             var fit = legacy
             fit.mode = .fit
             let fitLayers = ToggleTransition.layout(unchecked: fit)
-            #expect(ToggleTransitionInvariants.stateMismatch(fit, fitLayers) == nil)
-            #expect(ToggleTransitionInvariants.doubleVisible(fit, fitLayers) == nil)
+            #expect(ToggleTransitionInvariants.legacyQuirks(fit, fitLayers).stateMismatch == nil)
+            #expect(ToggleTransitionInvariants.legacyQuirks(fit, fitLayers).doubleVisible == nil)
         }
         #expect(found.mismatch > 100 && found.double > 100)
     }
