@@ -71,7 +71,7 @@ public enum SliderInvariants {
     // MARK: - S1-S5, S7, S8
 
     /// Every violation of S1-S5, S7 and S8 by `r`, the layout of `c`. (S6 goes through the
-    /// kernel: see `halfStepViolations`.)
+    /// kernel: see `SliderConfiguration.kernelCheckedViolations`.)
     public static func violations<S: LayoutScalar>(
         _ c: SliderConfiguration<S>, _ r: SliderResult<S>
     ) -> [InvariantViolation] {
@@ -187,22 +187,6 @@ public enum SliderInvariants {
 
     // MARK: - S6, through the kernel
 
-    /// The releases S6 checks around one half step of `c`'s grid.
-    public static let halfStepCaseCount = 3
-
-    /// Release number `number` (0: one ulp below, 1: exactly at, 2: one ulp above) around the
-    /// half-way point between the grid point at or below `c`'s value and the next one (or the
-    /// maximum), without translation.
-    public static func halfStepCase<S: LayoutScalar>(_ c: SliderConfiguration<S>, _ number: Int) -> SliderConfiguration<S> {
-        var release = c
-        release.phase = .ended
-        release.translation = 0
-        guard let (lower, upper) = halfStepNeighbours(c) else { return release }
-        let half = lower + (upper - lower) / 2
-        release.value = [half.nextDown, half, half.nextUp][number]
-        return release
-    }
-
     /// The two grid points around `c`'s value (clamped), when the grid is resolved and they
     /// differ.
     static func halfStepNeighbours<S: LayoutScalar>(_ c: SliderConfiguration<S>) -> (S, S)? {
@@ -215,27 +199,6 @@ public enum SliderInvariants {
         return lower < upper ? (lower, upper) : nil
     }
 
-    /// S6: kernel and reference agree at `release` (a `halfStepCase`); exactly half way the
-    /// larger point wins; one ulp off, where both distances are exact, the nearer one does.
-    public static func halfStepViolations<S: LayoutScalar>(
-        _ release: SliderConfiguration<S>, reference: SliderResult<S>, kernel: SliderResult<S>
-    ) -> [InvariantViolation] {
-        var found: [InvariantViolation] = []
-        if !ResultBits.equal(reference, kernel, as: SliderConfiguration<S>.self) {
-            found.append(InvariantViolation("S6", "kernel \(kernel) and reference \(reference) differ", input: "\(release)"))
-        }
-        guard release.phase == .ended, let (lower, upper) = halfStepNeighbours(release) else { return found }
-        let v = release.value
-        guard v > lower && v < upper && differenceIsExact(v, lower) && differenceIsExact(upper, v) else { return found }
-        let below = v - lower, above = upper - v
-        let expected = above <= below ? upper : lower
-        if reference.value != expected {
-            found.append(InvariantViolation(
-                "S6", "released at \(v) between \(lower) and \(upper), the value is \(reference.value), expected \(expected)",
-                input: "\(release)"))
-        }
-        return found
-    }
 }
 
 extension SliderConfiguration {
@@ -255,15 +218,44 @@ extension SliderConfiguration {
     /// S1-S5, S7 and S8 on the reference (S6 goes through the kernel: the half-step cases).
     public func invariantViolations() -> [InvariantViolation] { SliderInvariants.violations(self, Slider.layout(unchecked: self)) }
 
-    /// S6: the three releases around this control's half step (`SliderInvariants.halfStepCase`).
-    public static var kernelCheckedCaseCount: Int { SliderInvariants.halfStepCaseCount }
+    /// S6: the three releases around one half step of this control's grid.
+    public static var kernelCheckedCaseCount: Int { 3 }
 
-    public func kernelCheckedCase(_ number: Int) -> Self { SliderInvariants.halfStepCase(self, number) }
+    /// Release number `number` (0: one ulp below, 1: exactly at, 2: one ulp above) around the
+    /// half-way point between the grid point at or below the value and the next one (or the
+    /// maximum), without translation.
+    public func kernelCheckedCase(_ number: Int) -> Self {
+        var release = self
+        release.phase = .ended
+        release.translation = 0
+        guard let (lower, upper) = SliderInvariants.halfStepNeighbours(self) else { return release }
+        let half = lower + (upper - lower) / 2
+        release.value = [half.nextDown, half, half.nextUp][number]
+        return release
+    }
 
+    /// S6: kernel and reference agree at `release` (a `kernelCheckedCase`); exactly half way
+    /// the larger point wins; one ulp off, where both distances are exact, the nearer one does.
     public static func kernelCheckedViolations(
-        _ configuration: Self, reference: SliderResult<Scalar>, kernel: SliderResult<Scalar>
+        _ release: Self, reference: SliderResult<Scalar>, kernel: SliderResult<Scalar>
     ) -> [InvariantViolation] {
-        SliderInvariants.halfStepViolations(configuration, reference: reference, kernel: kernel)
+        var found: [InvariantViolation] = []
+        if !ResultBits.equal(reference, kernel, as: Self.self) {
+            found.append(InvariantViolation("S6", "kernel \(kernel) and reference \(reference) differ", input: "\(release)"))
+        }
+        guard release.phase == .ended, let (lower, upper) = SliderInvariants.halfStepNeighbours(release) else { return found }
+        let v = release.value
+        guard v > lower && v < upper
+              && SliderInvariants.differenceIsExact(v, lower) && SliderInvariants.differenceIsExact(upper, v)
+        else { return found }
+        let below = v - lower, above = upper - v
+        let expected = above <= below ? upper : lower
+        if reference.value != expected {
+            found.append(InvariantViolation(
+                "S6", "released at \(v) between \(lower) and \(upper), the value is \(reference.value), expected \(expected)",
+                input: "\(release)"))
+        }
+        return found
     }
 
     /// `minimumValue <= maximumValue`, named on `maximumValue`.
