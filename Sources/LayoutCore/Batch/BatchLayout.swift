@@ -43,7 +43,7 @@ public protocol BatchLayout: Hashable, Sendable {
     /// The result of control `index` of the (bound) result columns.
     static func result(in columns: ResultFields, at index: Int) -> Result
 
-    /// The batch kernel for the `count` (1...`laneWidth`) controls from `index`:
+    /// The batch kernel for the `count` (1...`width`) controls from `index`:
     /// `referenceLayout` in lanes, reading `input` and writing `output` (both bound).
     static func layOutLanes(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int)
 
@@ -75,15 +75,16 @@ extension BatchLayout {
     /// byte inserts and extracts in the full groups).
     @inlinable
     public static func layOut(_ input: InputFields, _ output: ResultFields, range: Range<Int>) {
+        let width = LaneVector<Scalar>.width
         var index = range.lowerBound
-        while range.upperBound &- index >= laneWidth {
-            layOutLanes(input, output, at: index, count: laneWidth)
-            index &+= laneWidth
+        while range.upperBound &- index >= width {
+            layOutLanes(input, output, at: index, count: width)
+            index &+= width
         }
         if index < range.upperBound { layOutTail(input, output, at: index, count: range.upperBound &- index) }
     }
 
-    /// Lays out the last `count` (1..<`laneWidth`) controls: the kernel with loads that pad
+    /// Lays out the last `count` (1..<`width`) controls: the kernel with loads that pad
     /// the missing lanes with zeros and stores that write only `count` lanes. Its own
     /// function, so that the full groups' loop keeps its one-instruction loads and stores.
     ///

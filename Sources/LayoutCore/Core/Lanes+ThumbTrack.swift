@@ -38,29 +38,33 @@ extension LaneVector {
     /// bits, `x` in 0...255) holds `x` in the low bits of its bit pattern, which are truncated
     /// to a byte.
     @inlinable @inline(__always)
-    package var _bytes: SIMD4<UInt8> {
-        let biased = (self + Scalar.integralThreshold).vector
-        if MemoryLayout<Scalar>.size == 4 {
-            return SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(biased, to: SIMD4<UInt32>.self))
+    package var _bytes: SIMD8<UInt8> {
+        let biased = self + Scalar.integralThreshold
+        if Self._isFloat {
+            return SIMD8<UInt8>(truncatingIfNeeded: unsafeBitCast(biased.bits, to: SIMD8<UInt32>.self))
         }
-        return SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(biased, to: SIMD4<UInt64>.self))
+        return SIMD8(lowHalf: SIMD4<UInt8>(truncatingIfNeeded: biased.bits), highHalf: SIMD4())
     }
 
-    /// Loads `count` (1...4) bytes from `base[index...]` as they are; the lanes past `count`
-    /// hold 0. A full group is one 4-byte load.
+    /// Loads `count` (1...`width`) bytes from `base[index...]` as they are, one per lane; the
+    /// lanes past `count` (and past `width`) hold 0. A full group is one 8- or 4-byte load.
     @inlinable @inline(__always)
-    package static func _loadBytes(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> SIMD4<UInt8> {
-        if count == laneWidth { return UnsafeRawPointer(base + index).loadUnaligned(as: SIMD4<UInt8>.self) }
-        var bytes = SIMD4<UInt8>()
+    package static func _loadBytes(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> SIMD8<UInt8> {
+        if count == width {
+            let address = UnsafeRawPointer(base + index)
+            return _isFloat ? address.loadUnaligned(as: SIMD8<UInt8>.self)
+                : SIMD8(lowHalf: address.loadUnaligned(as: SIMD4<UInt8>.self), highHalf: SIMD4())
+        }
+        var bytes = SIMD8<UInt8>()
         for lane in 0..<count { bytes[lane] = base[index + lane] }
         return bytes
     }
 
     /// 1 where the two bytes differ, 0 where they are equal, per lane.
     @inlinable @inline(__always)
-    package static func _bytesDiffer(_ a: SIMD4<UInt8>, _ b: SIMD4<UInt8>) -> SIMD4<UInt8> {
+    package static func _bytesDiffer(_ a: SIMD8<UInt8>, _ b: SIMD8<UInt8>) -> SIMD8<UInt8> {
         // A true lane of the mask is all ones; `& 1` makes it 1.
-        unsafeBitCast(a .!= b, to: SIMD4<UInt8>.self) & SIMD4<UInt8>(repeating: 1)
+        unsafeBitCast(a .!= b, to: SIMD8<UInt8>.self) & SIMD8<UInt8>(repeating: 1)
     }
 }
 
@@ -109,7 +113,6 @@ extension LaneMask {
     /// instructions more per test, seen in the thumb kernel).
     @inlinable @inline(__always)
     package var _anyLane: Bool {
-        if MemoryLayout<Scalar>.size == 4 { return Swift.any(unsafeBitCast(self, to: SIMDMask<SIMD4<Int32>>.self)) }
-        return Swift.any(unsafeBitCast(self, to: SIMDMask<SIMD4<Int64>>.self))
+        MemoryLayout<Scalar>.size == 4 ? Swift.any(_as32) : Swift.any(_as64)
     }
 }
