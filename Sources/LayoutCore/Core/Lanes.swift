@@ -1,13 +1,13 @@
-// Lane plumbing shared by every batch kernel: `LaneVector` (four controls' values of one field)
-// and `LaneMask` (four booleans), loads and stores from column pointers with a padded tail,
-// branch-free selects with exactly the semantics of the scalar functions the references use,
-// and pixel snapping in lanes.
+// Lane plumbing shared by every batch kernel: `LaneVector` (one field's values for a lane group
+// of controls: eight in `Float`, four in `Double`) and `LaneMask` (one boolean per lane), loads
+// and stores from column pointers with a padded tail, branch-free selects with exactly the
+// semantics of the scalar functions the references use, and pixel snapping in lanes.
 //
 // Every operation here computes, lane by lane, the same IEEE operation as its scalar twin, in
 // the same order: that is what makes the kernels bit-identical to the references. Arithmetic
-// uses the stdlib's SIMD operators (which vectorize once specialized); comparisons, selects
-// and mask logic go through concrete implementations (`ConcreteLanes`, chosen by the scalar's
-// size), because the stdlib's generic ones are per-lane loops (see LayoutScalar+Lanes.swift).
+// runs on the concrete vector types; comparisons, selects and mask logic go through concrete
+// implementations (`ConcreteLanes`, chosen by the scalar's size), because the stdlib's generic
+// ones are per-lane loops (see LayoutScalar+Lanes.swift).
 
 /// The most controls a lane group holds in either precision: eight (`Float`). Threads split a
 /// batch on multiples of it, so every thread's share starts on a lane group of either width.
