@@ -43,7 +43,12 @@ public protocol BatchLayout: Hashable, Sendable {
     /// The result of control `index` of the (bound) result columns.
     static func result(in columns: ResultFields, at index: Int) -> Result
 
-    /// The batch kernel for the `count` (1...`width`) controls from `index`:
+    /// The number of controls `layOutLanes` takes at once, a full lane group: by default
+    /// `LaneVector<Scalar>.width` (eight `Float`s, four `Double`s); a kernel on
+    /// `FourLaneVector` says four.
+    static var laneWidth: Int { get }
+
+    /// The batch kernel for the `count` (1...`laneWidth`) controls from `index`:
     /// `referenceLayout` in lanes, reading `input` and writing `output` (both bound).
     static func layOutLanes(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int)
 
@@ -66,6 +71,10 @@ public protocol BatchLayout: Hashable, Sendable {
 }
 
 extension BatchLayout {
+    /// `LaneVector<Scalar>.width`: eight `Float` or four `Double` lanes.
+    @inlinable
+    public static var laneWidth: Int { LaneVector<Scalar>.width }
+
     /// Lays out the controls in `range`, a lane group at a time.
     ///
     /// Full groups run the kernel with a constant count, so every load and store is one
@@ -75,7 +84,7 @@ extension BatchLayout {
     /// byte inserts and extracts in the full groups).
     @inlinable
     public static func layOut(_ input: InputFields, _ output: ResultFields, range: Range<Int>) {
-        let width = LaneVector<Scalar>.width
+        let width = laneWidth
         var index = range.lowerBound
         while range.upperBound &- index >= width {
             layOutLanes(input, output, at: index, count: width)

@@ -3,14 +3,14 @@
 // Where a concrete type is needed, the code switches on the scalar's size (4: `Float`, 8:
 // `Double`), which specialization folds away (`ConcreteLanes`, LayoutScalar+Lanes.swift).
 
-extension LaneVector {
+extension LaneVectorOf {
     /// Lane-wise `isNaN`: a NaN is the only value not equal to itself.
     @inlinable @inline(__always)
-    package var _isNaN: LaneMask<Scalar> { !(self == self) }
+    package var _isNaN: Mask { !(self == self) }
 
     /// Lane-wise `isFinite`.
     @inlinable @inline(__always)
-    package var _isFinite: LaneMask<Scalar> {
+    package var _isFinite: Mask {
         (self >= -Scalar.greatestFiniteMagnitude) & (self <= Scalar.greatestFiniteMagnitude)
     }
 
@@ -52,7 +52,7 @@ extension LaneVector {
     package static func _loadBytes(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> SIMD8<UInt8> {
         if count == width {
             let address = UnsafeRawPointer(base + index)
-            return _isFloat ? address.loadUnaligned(as: SIMD8<UInt8>.self)
+            return width == 8 ? address.loadUnaligned(as: SIMD8<UInt8>.self)
                 : SIMD8(lowHalf: address.loadUnaligned(as: SIMD4<UInt8>.self), highHalf: SIMD4())
         }
         var bytes = SIMD8<UInt8>()
@@ -70,7 +70,7 @@ extension LaneVector {
 
 // MARK: - Clamps and rounding for small values
 
-extension LaneVector {
+extension LaneVectorOf {
     /// Lane-wise `a > b ? a : b`, exactly (NaN and signed zeros included): the semantics of
     /// SSE's `maxps a, b`, which LLVM emits for it in the thumb kernel when neither operand is a
     /// constant (against a constant it kept a compare and a select). It is the reference's
@@ -106,13 +106,14 @@ extension LaneVector {
     }
 }
 
-extension LaneMask {
+extension LaneMaskOf {
     /// Whether any lane is true, like `any`, but through the stdlib's concrete `any(_:)`
     /// (`movmskps`/`movmskpd` and a test). `any` goes through 64-bit words, and LLVM first
     /// re-normalizes the lanes of a combined mask (`pslld`, `psrad`, `pcmpeqd`: about four
     /// instructions more per test, seen in the thumb kernel).
     @inlinable @inline(__always)
     package var _anyLane: Bool {
-        MemoryLayout<Scalar>.size == 4 ? Swift.any(_as32) : Swift.any(_as64)
+        if MemoryLayout<Scalar>.size == 8 { return Swift.any(_as64) }
+        return FloatLanes.isEight ? Swift.any(_as32) : Swift.any(unsafeBitCast(bits.lowHalf, to: SIMDMask<SIMD4<Int32>>.self))
     }
 }

@@ -13,25 +13,56 @@
 /// batch on multiples of it, so every thread's share starts on a lane group of either width.
 @usableFromInline package let maximumLaneWidth = 8
 
-/// One lane group: the values of one field for `width` controls (eight `Float`s or four
-/// `Double`s, 32 bytes either way).
+/// How many `Float` lanes a lane group holds: eight (`EightFloatLanes`, every kernel but the
+/// thumb track's) or four (`FourFloatLanes`). `Double` lane groups hold four either way.
+@usableFromInline package protocol FloatLaneCount {
+    /// Whether a group holds eight `Float` lanes (else four).
+    static var isEight: Bool { get }
+}
+/// Eight `Float` lanes per group.
+@usableFromInline package enum EightFloatLanes: FloatLaneCount {
+    @inlinable package static var isEight: Bool { true }
+}
+/// Four `Float` lanes per group.
+@usableFromInline package enum FourFloatLanes: FloatLaneCount {
+    @inlinable package static var isEight: Bool { false }
+}
+
+/// The lane group of most kernels: eight `Float` or four `Double` lanes.
+@usableFromInline package typealias LaneVector<Scalar: LayoutScalar> = LaneVectorOf<Scalar, EightFloatLanes>
+/// The masks of `LaneVector`.
+@usableFromInline package typealias LaneMask<Scalar: LayoutScalar> = LaneMaskOf<Scalar, EightFloatLanes>
+/// A lane group of four lanes in either precision (the thumb track's kernel).
+@usableFromInline package typealias FourLaneVector<Scalar: LayoutScalar> = LaneVectorOf<Scalar, FourFloatLanes>
+
+/// One lane group: the values of one field for `width` controls (eight or four `Float`s, four
+/// `Double`s; 32 bytes of storage either way).
 ///
 /// The width is a property of the precision, chosen by measurement with `layout-bench` (see
 /// "Lane width" in Docs/Performance.md): eight `Float` lanes are two SSE registers with the
 /// baseline flags, whose two independent halves hide the latency of the kernels' long
 /// dependency chains (the slider kernel took 20% less time than with four), and one AVX
 /// register with `-target-cpu` flags that allow it; four `Double` lanes are what two SSE
-/// registers hold (eight were 15% slower with the baseline flags).
+/// registers hold (eight were 15% slower with the baseline flags). A kernel whose lanes often
+/// take a skipped branch, or that keeps many values live, may do better with four `Float`
+/// lanes: the thumb track's did (`FourLaneVector`, 24% more instructions with eight).
+///
+/// Four `Float` lanes are computed as the low half of eight, with the high half zero: with
+/// SSE2 the eight-lane operations are split into two four-lane ones and the unused half is
+/// removed as dead code; with AVX a four-lane operation on the low half of a register costs
+/// what a full one does.
 ///
 /// The lanes are stored as 32 bytes of bits and viewed as their concrete type, `SIMD8<Float>`
 /// (`_f`) or `SIMD4<Double>` (`_d`): every operation tests the scalar's size, which
 /// specialization folds away, and runs the concrete type's single-instruction form.
-@usableFromInline package struct LaneVector<Scalar: LayoutScalar> {
+@usableFromInline package struct LaneVectorOf<Scalar: LayoutScalar, FloatLanes: FloatLaneCount> {
     /// The lanes' bits.
     @usableFromInline package var bits: SIMD4<UInt64>
 
-    /// The number of lanes: 8 for `Float`, 4 for `Double`.
-    @inlinable @inline(__always) package static var width: Int { _isFloat ? 8 : 4 }
+    /// The number of lanes: 8 (or 4, `FourFloatLanes`) for `Float`, 4 for `Double`.
+    @inlinable @inline(__always) package static var width: Int { _isFloat && FloatLanes.isEight ? 8 : 4 }
+    /// The masks of these lanes.
+    @usableFromInline package typealias Mask = LaneMaskOf<Scalar, FloatLanes>
 
     @inlinable @inline(__always) package init(repeating value: Scalar) {
         if Self._isFloat {
@@ -75,8 +106,9 @@
     @inlinable @inline(__always) static var _isFloat: Bool { MemoryLayout<Scalar>.size == 4 }
 }
 
-/// One boolean per lane of a `LaneVector<Scalar>`: all bits set (true) or clear (false).
-@usableFromInline package struct LaneMask<Scalar: LayoutScalar> {
+/// One boolean per lane of a `LaneVectorOf<Scalar, FloatLanes>`: all bits set (true) or clear
+/// (false).
+@usableFromInline package struct LaneMaskOf<Scalar: LayoutScalar, FloatLanes: FloatLaneCount> {
     /// The lanes' bits (32 bytes, as in `LaneVector`).
     @usableFromInline package var bits: SIMD4<UInt64>
 
@@ -98,9 +130,11 @@
     @inlinable @inline(__always) package static prefix func ! (a: Self) -> Self {
         MemoryLayout<Scalar>.size == 4 ? _from32(.!a._as32) : _from64(.!a._as64)
     }
-    /// Whether any lane is true: the mask's four 64-bit words or-ed together.
+    /// Whether any lane is true: the mask's 64-bit words or-ed together (the low two only for
+    /// four `Float` lanes, whose high half is unused).
     @inlinable @inline(__always) package var any: Bool {
-        ((bits[0] | bits[1]) | (bits[2] | bits[3])) != 0
+        if MemoryLayout<Scalar>.size == 4 && !FloatLanes.isEight { return (bits[0] | bits[1]) != 0 }
+        return ((bits[0] | bits[1]) | (bits[2] | bits[3])) != 0
     }
 
     @inlinable @inline(__always) var _as32: SIMDMask<SIMD8<Int32>> { unsafeBitCast(bits, to: SIMDMask<SIMD8<Int32>>.self) }
@@ -110,7 +144,7 @@
     @inlinable @inline(__always) init(bits: SIMD4<UInt64>) { self.bits = bits }
 }
 
-extension LaneVector {
+extension LaneVectorOf {
     // Arithmetic: IEEE per lane, exactly as the scalar operators.
     @inlinable @inline(__always) package static func + (a: Self, b: Self) -> Self {
         _isFloat ? Self(_f: a._f + b._f) : Self(_d: a._d + b._d)
@@ -134,29 +168,29 @@ extension LaneVector {
     @inlinable @inline(__always) package static prefix func - (a: Self) -> Self { a * Self(repeating: -1) }
 
     // Comparisons (`_gt` and `_ge` swap operands, which is exact).
-    @inlinable @inline(__always) package static func < (a: Self, b: Self) -> LaneMask<Scalar> {
+    @inlinable @inline(__always) package static func < (a: Self, b: Self) -> Mask {
         _isFloat ? ._from32(ConcreteLanes.less(a._f, b._f)) : ._from64(ConcreteLanes.less(a._d, b._d))
     }
-    @inlinable @inline(__always) package static func <= (a: Self, b: Self) -> LaneMask<Scalar> {
+    @inlinable @inline(__always) package static func <= (a: Self, b: Self) -> Mask {
         _isFloat ? ._from32(ConcreteLanes.lessOrEqual(a._f, b._f)) : ._from64(ConcreteLanes.lessOrEqual(a._d, b._d))
     }
-    @inlinable @inline(__always) package static func > (a: Self, b: Self) -> LaneMask<Scalar> { b < a }
-    @inlinable @inline(__always) package static func >= (a: Self, b: Self) -> LaneMask<Scalar> { b <= a }
-    @inlinable @inline(__always) package static func == (a: Self, b: Self) -> LaneMask<Scalar> {
+    @inlinable @inline(__always) package static func > (a: Self, b: Self) -> Mask { b < a }
+    @inlinable @inline(__always) package static func >= (a: Self, b: Self) -> Mask { b <= a }
+    @inlinable @inline(__always) package static func == (a: Self, b: Self) -> Mask {
         _isFloat ? ._from32(ConcreteLanes.equal(a._f, b._f)) : ._from64(ConcreteLanes.equal(a._d, b._d))
     }
-    @inlinable @inline(__always) package static func < (a: Self, b: Scalar) -> LaneMask<Scalar> { a < Self(repeating: b) }
-    @inlinable @inline(__always) package static func <= (a: Self, b: Scalar) -> LaneMask<Scalar> { a <= Self(repeating: b) }
-    @inlinable @inline(__always) package static func > (a: Self, b: Scalar) -> LaneMask<Scalar> { a > Self(repeating: b) }
-    @inlinable @inline(__always) package static func >= (a: Self, b: Scalar) -> LaneMask<Scalar> { a >= Self(repeating: b) }
-    @inlinable @inline(__always) package static func == (a: Self, b: Scalar) -> LaneMask<Scalar> { a == Self(repeating: b) }
+    @inlinable @inline(__always) package static func < (a: Self, b: Scalar) -> Mask { a < Self(repeating: b) }
+    @inlinable @inline(__always) package static func <= (a: Self, b: Scalar) -> Mask { a <= Self(repeating: b) }
+    @inlinable @inline(__always) package static func > (a: Self, b: Scalar) -> Mask { a > Self(repeating: b) }
+    @inlinable @inline(__always) package static func >= (a: Self, b: Scalar) -> Mask { a >= Self(repeating: b) }
+    @inlinable @inline(__always) package static func == (a: Self, b: Scalar) -> Mask { a == Self(repeating: b) }
 
     /// `mask ? (b, a) : (a, b)` per lane: the pair exchanged where `mask` holds.
     ///
     /// Two selects would take six bitwise instructions; the exchange by exclusive or,
     /// `d = (a ^ b) & mask`, `(a ^ d, b ^ d)`, takes four. Bits are moved, so it is exact.
     @inlinable @inline(__always)
-    package static func swapped(_ a: Self, _ b: Self, where mask: LaneMask<Scalar>) -> (Self, Self) {
+    package static func swapped(_ a: Self, _ b: Self, where mask: Mask) -> (Self, Self) {
         if _isFloat {
             let x = a._i32, y = b._i32
             let d = (x ^ y) & unsafeBitCast(mask.bits, to: SIMD8<Int32>.self)
@@ -175,7 +209,7 @@ extension LaneVector {
     /// stdlib's generic floating-point version is a per-lane `if` that the optimizer sometimes
     /// keeps as branches (measured: 4x slower thumb kernel, 7-11% slower button kernel).
     @inlinable @inline(__always)
-    package func replacing(with other: Self, where mask: LaneMask<Scalar>) -> Self {
+    package func replacing(with other: Self, where mask: Mask) -> Self {
         if Self._isFloat {
             typealias Bits = SIMDMask<SIMD8<Int32>>
             let a = unsafeBitCast(bits, to: Bits.self), b = unsafeBitCast(other.bits, to: Bits.self)
@@ -189,21 +223,21 @@ extension LaneVector {
 
     /// `mask ? self : +0` per lane: one bitwise `and`.
     @inlinable @inline(__always)
-    package func keeping(where mask: LaneMask<Scalar>) -> Self {
+    package func keeping(where mask: Mask) -> Self {
         Self(bits: bits & mask.bits)
     }
 
     /// `mask ? nextDown : self` per lane, for positive finite lanes: a true mask lane is the
     /// integer -1, so adding the mask to the bit pattern subtracts one where it holds.
     @inlinable @inline(__always)
-    package func _nextDownOfPositive(where mask: LaneMask<Scalar>) -> Self {
+    package func _nextDownOfPositive(where mask: Mask) -> Self {
         Self._isFloat ? Self(_i32: _i32 &+ unsafeBitCast(mask.bits, to: SIMD8<Int32>.self))
             : Self(_i64: _i64 &+ unsafeBitCast(mask.bits, to: SIMD4<Int64>.self))
     }
 
     /// `mask ? other : self` per lane.
     @inlinable @inline(__always)
-    package func replacing(with other: Scalar, where mask: LaneMask<Scalar>) -> Self {
+    package func replacing(with other: Scalar, where mask: Mask) -> Self {
         replacing(with: Self(repeating: other), where: mask)
     }
 
@@ -241,7 +275,7 @@ extension LaneVector {
 
 // MARK: - Loads and stores
 
-extension LaneVector {
+extension LaneVectorOf {
     /// Loads `count` (1...`width`) consecutive elements starting at `base[index]`; the lanes past
     /// `count` hold `padding`. A full group is one unaligned vector load.
     @inlinable @inline(__always)
@@ -250,8 +284,9 @@ extension LaneVector {
     ) -> Self {
         if count == width {
             let address = UnsafeRawPointer(base + index)
-            return _isFloat ? Self(_f: address.loadUnaligned(as: SIMD8<Float>.self))
-                : Self(_d: address.loadUnaligned(as: SIMD4<Double>.self))
+            if !_isFloat { return Self(_d: address.loadUnaligned(as: SIMD4<Double>.self)) }
+            return FloatLanes.isEight ? Self(_f: address.loadUnaligned(as: SIMD8<Float>.self))
+                : Self(_f: SIMD8(lowHalf: address.loadUnaligned(as: SIMD4<Float>.self), highHalf: SIMD4()))
         }
         var lanes = Self(repeating: padding)
         for lane in 0..<count { lanes[lane] = base[index + lane] }
@@ -265,8 +300,10 @@ extension LaneVector {
     package static func load(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> Self {
         if count == width {
             let address = UnsafeRawPointer(base + index)
-            return _isFloat ? Self(_f: ConcreteLanes.floats(converting: address.loadUnaligned(as: SIMD8<UInt8>.self)))
-                : Self(_d: ConcreteLanes.doubles(converting: address.loadUnaligned(as: SIMD4<UInt8>.self)))
+            if !_isFloat { return Self(_d: ConcreteLanes.doubles(converting: address.loadUnaligned(as: SIMD4<UInt8>.self))) }
+            let bytes = FloatLanes.isEight ? address.loadUnaligned(as: SIMD8<UInt8>.self)
+                : SIMD8(lowHalf: address.loadUnaligned(as: SIMD4<UInt8>.self), highHalf: SIMD4())
+            return Self(_f: ConcreteLanes.floats(converting: bytes))
         }
         var lanes = Self()
         for lane in 0..<count { lanes[lane] = Scalar(base[index + lane]) }
@@ -279,8 +316,9 @@ extension LaneVector {
     package func store(to base: UnsafeMutablePointer<Scalar>, at index: Int, count: Int) {
         if count == Self.width {
             let address = UnsafeMutableRawPointer(base + index)
-            if Self._isFloat { address.storeBytes(of: _f, as: SIMD8<Float>.self) }
-            else { address.storeBytes(of: _d, as: SIMD4<Double>.self) }
+            if !Self._isFloat { address.storeBytes(of: _d, as: SIMD4<Double>.self) }
+            else if FloatLanes.isEight { address.storeBytes(of: _f, as: SIMD8<Float>.self) }
+            else { address.storeBytes(of: _f.lowHalf, as: SIMD4<Float>.self) }
             return
         }
         for lane in 0..<count { base[index + lane] = self[lane] }
@@ -292,7 +330,7 @@ extension LaneVector {
     package static func store(_ bytes: SIMD8<UInt8>, to base: UnsafeMutablePointer<UInt8>, at index: Int, count: Int) {
         if count == width {
             let address = UnsafeMutableRawPointer(base + index)
-            if _isFloat { address.storeBytes(of: bytes, as: SIMD8<UInt8>.self) }
+            if width == 8 { address.storeBytes(of: bytes, as: SIMD8<UInt8>.self) }
             else { address.storeBytes(of: bytes.lowHalf, as: SIMD4<UInt8>.self) }
             return
         }
@@ -302,7 +340,7 @@ extension LaneVector {
 
 // MARK: - Loads and stores of bound fields
 
-extension LaneVector {
+extension LaneVectorOf {
     /// Loads `count` (1...`width`) elements of a scalar column from `index`.
     @inlinable @inline(__always)
     package static func load(_ field: Field<Scalar>, at index: Int, count: Int, padding: Scalar = 0) -> Self {
@@ -324,7 +362,7 @@ extension LaneVector {
 
 // MARK: - Pixel snapping
 
-extension LaneVector {
+extension LaneVectorOf {
     /// Lane-wise `rounded(.toNearestOrAwayFromZero)`, branch-free and exact.
     ///
     /// Baseline x86-64 has no rounding instruction and no instruction rounds halves away from

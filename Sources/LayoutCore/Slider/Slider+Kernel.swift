@@ -43,7 +43,7 @@ extension SliderConfiguration {
     }
 }
 
-extension LaneVector {
+extension LaneVectorOf where FloatLanes == EightFloatLanes {
     /// `Scalar.snapped(self, scale:)` per lane, with `snapping` prepared for the group:
     /// lanes that do not snap come back exactly as they are (see `PixelSnapping`).
     @inlinable @inline(__always)
