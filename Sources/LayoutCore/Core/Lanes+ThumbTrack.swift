@@ -19,14 +19,15 @@ extension LaneVectorOf {
     /// the sign bit), in one bitwise instruction instead of a multiply by `-1` or `1`.
     @inlinable @inline(__always)
     package func _flippingSign(by signBits: Self) -> Self {
-        Self._isFloat ? Self(_f: ConcreteLanes.xor(_f, signBits._f)) : Self(_d: ConcreteLanes.xor(_d, signBits._d))
+        Self(bits: bits ^ signBits.bits)
     }
 
     /// Lane-wise `nextDown` of lanes holding positive values (garbage elsewhere): the bit
     /// pattern minus one, exactly `Scalar.nextDown` for positive finite values and infinity.
     @inlinable @inline(__always)
     package var _nextDownOfPositive: Self {
-        Self._isFloat ? Self(_f: ConcreteLanes.nextDownOfPositive(_f)) : Self(_d: ConcreteLanes.nextDownOfPositive(_d))
+        Self._isEightFloats ? Self(_f: ConcreteLanes.nextDownOfPositive(_f))
+            : Self._isFourFloats ? Self(_f4: ConcreteLanes.nextDownOfPositive(_f4)) : Self(_d: ConcreteLanes.nextDownOfPositive(_d))
     }
 
     /// The lanes, which hold small non-negative integers (0...255), as bytes. Other values
@@ -40,8 +41,11 @@ extension LaneVectorOf {
     @inlinable @inline(__always)
     package var _bytes: SIMD8<UInt8> {
         let biased = self + Scalar.integralThreshold
-        if Self._isFloat {
+        if Self._isEightFloats {
             return SIMD8<UInt8>(truncatingIfNeeded: unsafeBitCast(biased.bits, to: SIMD8<UInt32>.self))
+        }
+        if Self._isFourFloats {
+            return SIMD8(lowHalf: SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(biased._f4, to: SIMD4<UInt32>.self)), highHalf: SIMD4())
         }
         return SIMD8(lowHalf: SIMD4<UInt8>(truncatingIfNeeded: biased.bits), highHalf: SIMD4())
     }
@@ -72,16 +76,18 @@ extension LaneVectorOf {
 
 extension LaneVectorOf {
     /// Lane-wise `a > b ? a : b`, exactly (NaN and signed zeros included): the semantics of
-    /// SSE's `maxps a, b`, which LLVM emits for it in the thumb kernel when neither operand is a
-    /// constant (against a constant it kept a compare and a select). It is the reference's
-    /// clamp `x < lower ? lower : x` written as `_pick(lower, ifGreaterThan: x)`.
+    /// SSE's `maxps a, b`, one instruction. It is the reference's clamp `x < lower ? lower : x`
+    /// written as `_pick(lower, ifGreaterThan: x)`. It goes through `_max` (a select on the
+    /// concrete floating-point vectors): the same select on the lanes' bits, as `replacing`
+    /// makes it, was no longer recognized as `maxpd` once the lanes were stored as 64-bit
+    /// integer bits (21 instructions more per control in the thumb's `Double` validation).
     @inlinable @inline(__always)
-    package static func _pick(_ a: Self, ifGreaterThan b: Self) -> Self { b.replacing(with: a, where: a > b) }
+    package static func _pick(_ a: Self, ifGreaterThan b: Self) -> Self { a._max(b) }
 
-    /// Lane-wise `a < b ? a : b`, exactly: SSE's `minps a, b`. The reference's
-    /// `x > upper ? upper : x` is `_pick(upper, ifLessThan: x)`.
+    /// Lane-wise `a < b ? a : b`, exactly: SSE's `minps a, b`, through `_min` as above. The
+    /// reference's `x > upper ? upper : x` is `_pick(upper, ifLessThan: x)`.
     @inlinable @inline(__always)
-    package static func _pick(_ a: Self, ifLessThan b: Self) -> Self { b.replacing(with: a, where: a < b) }
+    package static func _pick(_ a: Self, ifLessThan b: Self) -> Self { b._min(a) }
 
     /// Lane-wise `rounded(.toNearestOrAwayFromZero)` with its magnitude capped at `limit`, a
     /// positive integer below `2^p` (p = significand bits): `±limit` (`v`'s sign) where the
@@ -114,6 +120,6 @@ extension LaneMaskOf {
     @inlinable @inline(__always)
     package var _anyLane: Bool {
         if MemoryLayout<Scalar>.size == 8 { return Swift.any(_as64) }
-        return FloatLanes.isEight ? Swift.any(_as32) : Swift.any(unsafeBitCast(bits.lowHalf, to: SIMDMask<SIMD4<Int32>>.self))
+        return FloatLanes.isEight ? Swift.any(_as32) : Swift.any(_as32x4)
     }
 }

@@ -47,10 +47,9 @@
 /// take a skipped branch, or that keeps many values live, may do better with four `Float`
 /// lanes: the thumb track's did (`FourLaneVector`, 24% more instructions with eight).
 ///
-/// Four `Float` lanes are computed as the low half of eight, with the high half zero: with
-/// SSE2 the eight-lane operations are split into two four-lane ones and the unused half is
-/// removed as dead code; with AVX a four-lane operation on the low half of a register costs
-/// what a full one does.
+/// Four `Float` lanes live in the low 16 bytes (the high 16 are zero) and are computed as
+/// `SIMD4<Float>`. (Computing them as the low half of eight lanes, for less code, did not
+/// work: LLVM kept most of the unused half, 36% more instructions in the thumb kernel.)
 ///
 /// The lanes are stored as 32 bytes of bits and viewed as their concrete type, `SIMD8<Float>`
 /// (`_f`) or `SIMD4<Double>` (`_d`): every operation tests the scalar's size, which
@@ -65,8 +64,10 @@
     @usableFromInline package typealias Mask = LaneMaskOf<Scalar, FloatLanes>
 
     @inlinable @inline(__always) package init(repeating value: Scalar) {
-        if Self._isFloat {
+        if Self._isEightFloats {
             self.init(_f: SIMD8(repeating: unsafeBitCast(value, to: Float.self)))
+        } else if Self._isFourFloats {
+            self.init(_f4: SIMD4(repeating: unsafeBitCast(value, to: Float.self)))
         } else {
             self.init(_d: SIMD4(repeating: unsafeBitCast(value, to: Double.self)))
         }
@@ -76,12 +77,19 @@
     @inlinable @inline(__always) init(bits: SIMD4<UInt64>) { self.bits = bits }
 
     @inlinable @inline(__always) package subscript(lane: Int) -> Scalar {
-        get { Self._isFloat ? unsafeBitCast(_f[lane], to: Scalar.self) : unsafeBitCast(_d[lane], to: Scalar.self) }
+        get {
+            Self._isEightFloats ? unsafeBitCast(_f[lane], to: Scalar.self)
+                : Self._isFourFloats ? unsafeBitCast(_f4[lane], to: Scalar.self) : unsafeBitCast(_d[lane], to: Scalar.self)
+        }
         set {
-            if Self._isFloat {
+            if Self._isEightFloats {
                 var lanes = _f
                 lanes[lane] = unsafeBitCast(newValue, to: Float.self)
                 self = Self(_f: lanes)
+            } else if Self._isFourFloats {
+                var lanes = _f4
+                lanes[lane] = unsafeBitCast(newValue, to: Float.self)
+                self = Self(_f4: lanes)
             } else {
                 var lanes = _d
                 lanes[lane] = unsafeBitCast(newValue, to: Double.self)
@@ -90,20 +98,30 @@
         }
     }
 
-    // The lanes as their concrete type, for `ConcreteLanes`: `_f` only where `Scalar` is
-    // `Float` (4 bytes), `_d` only where it is `Double` (callers test the size first).
+    // The lanes as their concrete type, for `ConcreteLanes`: `_f` for eight `Float` lanes,
+    // `_f4` for four, `_d` for `Double` (callers test which first).
     @inlinable @inline(__always) var _f: SIMD8<Float> { unsafeBitCast(bits, to: SIMD8<Float>.self) }
+    @inlinable @inline(__always) var _f4: SIMD4<Float> { unsafeBitCast(bits.lowHalf, to: SIMD4<Float>.self) }
+    @inlinable @inline(__always) init(_f4 lanes: SIMD4<Float>) {
+        bits = SIMD4(lowHalf: unsafeBitCast(lanes, to: SIMD2<UInt64>.self), highHalf: SIMD2())
+    }
     @inlinable @inline(__always) var _d: SIMD4<Double> { unsafeBitCast(bits, to: SIMD4<Double>.self) }
     @inlinable @inline(__always) init(_f lanes: SIMD8<Float>) { bits = unsafeBitCast(lanes, to: SIMD4<UInt64>.self) }
     @inlinable @inline(__always) init(_d lanes: SIMD4<Double>) { bits = unsafeBitCast(lanes, to: SIMD4<UInt64>.self) }
     /// The lanes' bits as same-width integers: `SIMD8<Int32>` for `Float`, `SIMD4<Int64>`
     /// for `Double`.
     @inlinable @inline(__always) var _i32: SIMD8<Int32> { unsafeBitCast(bits, to: SIMD8<Int32>.self) }
+    @inlinable @inline(__always) var _i32x4: SIMD4<Int32> { unsafeBitCast(bits.lowHalf, to: SIMD4<Int32>.self) }
     @inlinable @inline(__always) var _i64: SIMD4<Int64> { unsafeBitCast(bits, to: SIMD4<Int64>.self) }
     @inlinable @inline(__always) init(_i32 lanes: SIMD8<Int32>) { bits = unsafeBitCast(lanes, to: SIMD4<UInt64>.self) }
+    @inlinable @inline(__always) init(_i32x4 lanes: SIMD4<Int32>) { self.init(_f4: unsafeBitCast(lanes, to: SIMD4<Float>.self)) }
     @inlinable @inline(__always) init(_i64 lanes: SIMD4<Int64>) { bits = unsafeBitCast(lanes, to: SIMD4<UInt64>.self) }
-    /// Whether `Scalar` is `Float` (else `Double`): a constant once specialized.
+    /// Whether `Scalar` is `Float` (else `Double`): a constant once specialized, as the two below.
     @inlinable @inline(__always) static var _isFloat: Bool { MemoryLayout<Scalar>.size == 4 }
+    /// Eight `Float` lanes.
+    @inlinable @inline(__always) static var _isEightFloats: Bool { _isFloat && FloatLanes.isEight }
+    /// Four `Float` lanes.
+    @inlinable @inline(__always) static var _isFourFloats: Bool { _isFloat && !FloatLanes.isEight }
 }
 
 /// One boolean per lane of a `LaneVectorOf<Scalar, FloatLanes>`: all bits set (true) or clear
@@ -115,48 +133,51 @@
     // Mask logic. The stdlib has single-instruction `.&`, `.|` and `.!` only on concrete mask
     // types; its generic ones, even specialized, moved mask lanes through general-purpose
     // registers two at a time (seen with perf and objdump in the toggle kernel). So the masks
-    // are viewed as their concrete type: `SIMDMask<SIMD8<Int32>>` for `Float` lanes,
-    // `SIMDMask<SIMD4<Int64>>` for `Double`. The width test folds away once specialized.
+    // are viewed as their concrete type: `SIMDMask<SIMD8<Int32>>` (or `SIMD4<Int32>`) for
+    // `Float` lanes, `SIMDMask<SIMD4<Int64>>` for `Double`. The tests fold away once
+    // specialized. (`&` and `|` are the same bits in every view.)
 
     /// Both masks, lane by lane.
-    @inlinable @inline(__always) package static func & (a: Self, b: Self) -> Self {
-        MemoryLayout<Scalar>.size == 4 ? _from32(a._as32 .& b._as32) : _from64(a._as64 .& b._as64)
-    }
+    @inlinable @inline(__always) package static func & (a: Self, b: Self) -> Self { Self(bits: a.bits & b.bits) }
     /// Either mask, lane by lane.
-    @inlinable @inline(__always) package static func | (a: Self, b: Self) -> Self {
-        MemoryLayout<Scalar>.size == 4 ? _from32(a._as32 .| b._as32) : _from64(a._as64 .| b._as64)
-    }
-    /// The opposite mask, lane by lane.
+    @inlinable @inline(__always) package static func | (a: Self, b: Self) -> Self { Self(bits: a.bits | b.bits) }
+    /// The opposite mask, lane by lane (the unused high half of four `Float` lanes stays clear).
     @inlinable @inline(__always) package static prefix func ! (a: Self) -> Self {
-        MemoryLayout<Scalar>.size == 4 ? _from32(.!a._as32) : _from64(.!a._as64)
+        _isFourFloats ? _from32x4(.!a._as32x4) : Self(bits: ~a.bits)
     }
     /// Whether any lane is true: the mask's 64-bit words or-ed together (the low two only for
     /// four `Float` lanes, whose high half is unused).
     @inlinable @inline(__always) package var any: Bool {
-        if MemoryLayout<Scalar>.size == 4 && !FloatLanes.isEight { return (bits[0] | bits[1]) != 0 }
+        if Self._isFourFloats { return (bits[0] | bits[1]) != 0 }
         return ((bits[0] | bits[1]) | (bits[2] | bits[3])) != 0
     }
 
     @inlinable @inline(__always) var _as32: SIMDMask<SIMD8<Int32>> { unsafeBitCast(bits, to: SIMDMask<SIMD8<Int32>>.self) }
+    @inlinable @inline(__always) var _as32x4: SIMDMask<SIMD4<Int32>> { unsafeBitCast(bits.lowHalf, to: SIMDMask<SIMD4<Int32>>.self) }
     @inlinable @inline(__always) var _as64: SIMDMask<SIMD4<Int64>> { unsafeBitCast(bits, to: SIMDMask<SIMD4<Int64>>.self) }
     @inlinable @inline(__always) static func _from32(_ m: SIMDMask<SIMD8<Int32>>) -> Self { Self(bits: unsafeBitCast(m, to: SIMD4<UInt64>.self)) }
+    @inlinable @inline(__always) static func _from32x4(_ m: SIMDMask<SIMD4<Int32>>) -> Self {
+        Self(bits: SIMD4(lowHalf: unsafeBitCast(m, to: SIMD2<UInt64>.self), highHalf: SIMD2()))
+    }
     @inlinable @inline(__always) static func _from64(_ m: SIMDMask<SIMD4<Int64>>) -> Self { Self(bits: unsafeBitCast(m, to: SIMD4<UInt64>.self)) }
+    /// Four `Float` lanes.
+    @inlinable @inline(__always) static var _isFourFloats: Bool { MemoryLayout<Scalar>.size == 4 && !FloatLanes.isEight }
     @inlinable @inline(__always) init(bits: SIMD4<UInt64>) { self.bits = bits }
 }
 
 extension LaneVectorOf {
     // Arithmetic: IEEE per lane, exactly as the scalar operators.
     @inlinable @inline(__always) package static func + (a: Self, b: Self) -> Self {
-        _isFloat ? Self(_f: a._f + b._f) : Self(_d: a._d + b._d)
+        _isEightFloats ? Self(_f: a._f + b._f) : _isFourFloats ? Self(_f4: a._f4 + b._f4) : Self(_d: a._d + b._d)
     }
     @inlinable @inline(__always) package static func - (a: Self, b: Self) -> Self {
-        _isFloat ? Self(_f: a._f - b._f) : Self(_d: a._d - b._d)
+        _isEightFloats ? Self(_f: a._f - b._f) : _isFourFloats ? Self(_f4: a._f4 - b._f4) : Self(_d: a._d - b._d)
     }
     @inlinable @inline(__always) package static func * (a: Self, b: Self) -> Self {
-        _isFloat ? Self(_f: a._f * b._f) : Self(_d: a._d * b._d)
+        _isEightFloats ? Self(_f: a._f * b._f) : _isFourFloats ? Self(_f4: a._f4 * b._f4) : Self(_d: a._d * b._d)
     }
     @inlinable @inline(__always) package static func / (a: Self, b: Self) -> Self {
-        _isFloat ? Self(_f: a._f / b._f) : Self(_d: a._d / b._d)
+        _isEightFloats ? Self(_f: a._f / b._f) : _isFourFloats ? Self(_f4: a._f4 / b._f4) : Self(_d: a._d / b._d)
     }
     @inlinable @inline(__always) package static func + (a: Self, b: Scalar) -> Self { a + Self(repeating: b) }
     @inlinable @inline(__always) package static func - (a: Self, b: Scalar) -> Self { a - Self(repeating: b) }
@@ -169,15 +190,18 @@ extension LaneVectorOf {
 
     // Comparisons (`_gt` and `_ge` swap operands, which is exact).
     @inlinable @inline(__always) package static func < (a: Self, b: Self) -> Mask {
-        _isFloat ? ._from32(ConcreteLanes.less(a._f, b._f)) : ._from64(ConcreteLanes.less(a._d, b._d))
+        _isEightFloats ? ._from32(ConcreteLanes.less(a._f, b._f))
+            : _isFourFloats ? ._from32x4(ConcreteLanes.less(a._f4, b._f4)) : ._from64(ConcreteLanes.less(a._d, b._d))
     }
     @inlinable @inline(__always) package static func <= (a: Self, b: Self) -> Mask {
-        _isFloat ? ._from32(ConcreteLanes.lessOrEqual(a._f, b._f)) : ._from64(ConcreteLanes.lessOrEqual(a._d, b._d))
+        _isEightFloats ? ._from32(ConcreteLanes.lessOrEqual(a._f, b._f))
+            : _isFourFloats ? ._from32x4(ConcreteLanes.lessOrEqual(a._f4, b._f4)) : ._from64(ConcreteLanes.lessOrEqual(a._d, b._d))
     }
     @inlinable @inline(__always) package static func > (a: Self, b: Self) -> Mask { b < a }
     @inlinable @inline(__always) package static func >= (a: Self, b: Self) -> Mask { b <= a }
     @inlinable @inline(__always) package static func == (a: Self, b: Self) -> Mask {
-        _isFloat ? ._from32(ConcreteLanes.equal(a._f, b._f)) : ._from64(ConcreteLanes.equal(a._d, b._d))
+        _isEightFloats ? ._from32(ConcreteLanes.equal(a._f, b._f))
+            : _isFourFloats ? ._from32x4(ConcreteLanes.equal(a._f4, b._f4)) : ._from64(ConcreteLanes.equal(a._d, b._d))
     }
     @inlinable @inline(__always) package static func < (a: Self, b: Scalar) -> Mask { a < Self(repeating: b) }
     @inlinable @inline(__always) package static func <= (a: Self, b: Scalar) -> Mask { a <= Self(repeating: b) }
@@ -191,15 +215,10 @@ extension LaneVectorOf {
     /// `d = (a ^ b) & mask`, `(a ^ d, b ^ d)`, takes four. Bits are moved, so it is exact.
     @inlinable @inline(__always)
     package static func swapped(_ a: Self, _ b: Self, where mask: Mask) -> (Self, Self) {
-        if _isFloat {
-            let x = a._i32, y = b._i32
-            let d = (x ^ y) & unsafeBitCast(mask.bits, to: SIMD8<Int32>.self)
-            return (Self(_i32: x ^ d), Self(_i32: y ^ d))
-        } else {
-            let x = a._i64, y = b._i64
-            let d = (x ^ y) & unsafeBitCast(mask.bits, to: SIMD4<Int64>.self)
-            return (Self(_i64: x ^ d), Self(_i64: y ^ d))
-        }
+        // On the bits, the same in every view (the unused half of four `Float` lanes is zero
+        // in both, and stays zero).
+        let d = (a.bits ^ b.bits) & mask.bits
+        return (Self(bits: a.bits ^ d), Self(bits: b.bits ^ d))
     }
 
     /// `mask ? other : self` per lane: bits are moved, not computed, so it is exact.
@@ -210,10 +229,14 @@ extension LaneVectorOf {
     /// keeps as branches (measured: 4x slower thumb kernel, 7-11% slower button kernel).
     @inlinable @inline(__always)
     package func replacing(with other: Self, where mask: Mask) -> Self {
-        if Self._isFloat {
+        if Self._isEightFloats {
             typealias Bits = SIMDMask<SIMD8<Int32>>
             let a = unsafeBitCast(bits, to: Bits.self), b = unsafeBitCast(other.bits, to: Bits.self)
             return Self(bits: unsafeBitCast(a.replacing(with: b, where: mask._as32), to: SIMD4<UInt64>.self))
+        } else if Self._isFourFloats {
+            typealias Bits = SIMDMask<SIMD4<Int32>>
+            let a = unsafeBitCast(_f4, to: Bits.self), b = unsafeBitCast(other._f4, to: Bits.self)
+            return Self(_f4: unsafeBitCast(a.replacing(with: b, where: mask._as32x4), to: SIMD4<Float>.self))
         } else {
             typealias Bits = SIMDMask<SIMD4<Int64>>
             let a = unsafeBitCast(bits, to: Bits.self), b = unsafeBitCast(other.bits, to: Bits.self)
@@ -231,7 +254,8 @@ extension LaneVectorOf {
     /// integer -1, so adding the mask to the bit pattern subtracts one where it holds.
     @inlinable @inline(__always)
     package func _nextDownOfPositive(where mask: Mask) -> Self {
-        Self._isFloat ? Self(_i32: _i32 &+ unsafeBitCast(mask.bits, to: SIMD8<Int32>.self))
+        Self._isEightFloats ? Self(_i32: _i32 &+ unsafeBitCast(mask.bits, to: SIMD8<Int32>.self))
+            : Self._isFourFloats ? Self(_i32x4: _i32x4 &+ unsafeBitCast(mask.bits.lowHalf, to: SIMD4<Int32>.self))
             : Self(_i64: _i64 &+ unsafeBitCast(mask.bits, to: SIMD4<Int64>.self))
     }
 
@@ -246,21 +270,27 @@ extension LaneVectorOf {
     /// non-NaN lane (see `ConcreteLanes.max`).
     @inlinable @inline(__always)
     package func _max(_ other: Self) -> Self {
-        Self._isFloat ? Self(_f: ConcreteLanes.max(_f, other._f)) : Self(_d: ConcreteLanes.max(_d, other._d))
+        Self._isEightFloats ? Self(_f: ConcreteLanes.max(_f, other._f))
+            : Self._isFourFloats ? Self(_f4: ConcreteLanes.max(_f4, other._f4)) : Self(_d: ConcreteLanes.max(_d, other._d))
     }
 
     /// Lane-wise `Swift.min(self, other)`: `other < self ? other : self`; one instruction.
     @inlinable @inline(__always)
     package func _min(_ other: Self) -> Self {
-        Self._isFloat ? Self(_f: ConcreteLanes.min(_f, other._f)) : Self(_d: ConcreteLanes.min(_d, other._d))
+        Self._isEightFloats ? Self(_f: ConcreteLanes.min(_f, other._f))
+            : Self._isFourFloats ? Self(_f4: ConcreteLanes.min(_f4, other._f4)) : Self(_d: ConcreteLanes.min(_d, other._d))
     }
 
     /// The magnitude (sign bit cleared) and the sign (all but the sign bit cleared).
     @inlinable @inline(__always)
     func _splitSign() -> (magnitude: Self, sign: Self) {
-        if Self._isFloat {
+        if Self._isEightFloats {
             let (magnitude, sign) = ConcreteLanes.splitSign(_f)
             return (Self(_f: magnitude), Self(_f: sign))
+        }
+        if Self._isFourFloats {
+            let (magnitude, sign) = ConcreteLanes.splitSign(_f4)
+            return (Self(_f4: magnitude), Self(_f4: sign))
         }
         let (magnitude, sign) = ConcreteLanes.splitSign(_d)
         return (Self(_d: magnitude), Self(_d: sign))
@@ -269,7 +299,7 @@ extension LaneVectorOf {
     /// Bitwise or: puts a sign from `_splitSign` back onto a magnitude.
     @inlinable @inline(__always)
     func _or(_ other: Self) -> Self {
-        Self._isFloat ? Self(_f: ConcreteLanes.or(_f, other._f)) : Self(_d: ConcreteLanes.or(_d, other._d))
+        Self(bits: bits | other.bits)
     }
 }
 
@@ -286,7 +316,7 @@ extension LaneVectorOf {
             let address = UnsafeRawPointer(base + index)
             if !_isFloat { return Self(_d: address.loadUnaligned(as: SIMD4<Double>.self)) }
             return FloatLanes.isEight ? Self(_f: address.loadUnaligned(as: SIMD8<Float>.self))
-                : Self(_f: SIMD8(lowHalf: address.loadUnaligned(as: SIMD4<Float>.self), highHalf: SIMD4()))
+                : Self(_f4: address.loadUnaligned(as: SIMD4<Float>.self))
         }
         var lanes = Self(repeating: padding)
         for lane in 0..<count { lanes[lane] = base[index + lane] }
@@ -301,9 +331,8 @@ extension LaneVectorOf {
         if count == width {
             let address = UnsafeRawPointer(base + index)
             if !_isFloat { return Self(_d: ConcreteLanes.doubles(converting: address.loadUnaligned(as: SIMD4<UInt8>.self))) }
-            let bytes = FloatLanes.isEight ? address.loadUnaligned(as: SIMD8<UInt8>.self)
-                : SIMD8(lowHalf: address.loadUnaligned(as: SIMD4<UInt8>.self), highHalf: SIMD4())
-            return Self(_f: ConcreteLanes.floats(converting: bytes))
+            return FloatLanes.isEight ? Self(_f: ConcreteLanes.floats(converting: address.loadUnaligned(as: SIMD8<UInt8>.self)))
+                : Self(_f4: ConcreteLanes.floats(converting: address.loadUnaligned(as: SIMD4<UInt8>.self)))
         }
         var lanes = Self()
         for lane in 0..<count { lanes[lane] = Scalar(base[index + lane]) }
@@ -318,7 +347,7 @@ extension LaneVectorOf {
             let address = UnsafeMutableRawPointer(base + index)
             if !Self._isFloat { address.storeBytes(of: _d, as: SIMD4<Double>.self) }
             else if FloatLanes.isEight { address.storeBytes(of: _f, as: SIMD8<Float>.self) }
-            else { address.storeBytes(of: _f.lowHalf, as: SIMD4<Float>.self) }
+            else { address.storeBytes(of: _f4, as: SIMD4<Float>.self) }
             return
         }
         for lane in 0..<count { base[index + lane] = self[lane] }
