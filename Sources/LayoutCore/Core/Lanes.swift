@@ -74,7 +74,11 @@
     }
     /// Every lane `+0`.
     @inlinable @inline(__always) package init() { bits = SIMD4() }
-    @inlinable @inline(__always) init(bits: SIMD4<UInt64>) { self.bits = bits }
+    /// From bits computed in all 32 bytes; for four `Float` lanes only the low 16 are kept (the
+    /// high ones set to zero), which lets LLVM drop the unused half of the computation.
+    @inlinable @inline(__always) init(bits: SIMD4<UInt64>) {
+        self.bits = Self._isFourFloats ? SIMD4(lowHalf: bits.lowHalf, highHalf: SIMD2()) : bits
+    }
 
     @inlinable @inline(__always) package subscript(lane: Int) -> Scalar {
         get {
@@ -135,15 +139,24 @@
     // registers two at a time (seen with perf and objdump in the toggle kernel). So the masks
     // are viewed as their concrete type: `SIMDMask<SIMD8<Int32>>` (or `SIMD4<Int32>`) for
     // `Float` lanes, `SIMDMask<SIMD4<Int64>>` for `Double`. The tests fold away once
-    // specialized. (`&` and `|` are the same bits in every view.)
+    // specialized. (`&` and `|` are the same bits in every view, but on the 64-bit words LLVM
+    // loses track of the lanes being all ones or all zeros, and `_anyLane` no longer becomes
+    // one `movmskps`.)
 
     /// Both masks, lane by lane.
-    @inlinable @inline(__always) package static func & (a: Self, b: Self) -> Self { Self(bits: a.bits & b.bits) }
+    @inlinable @inline(__always) package static func & (a: Self, b: Self) -> Self {
+        MemoryLayout<Scalar>.size == 8 ? _from64(a._as64 .& b._as64)
+            : _isFourFloats ? _from32x4(a._as32x4 .& b._as32x4) : _from32(a._as32 .& b._as32)
+    }
     /// Either mask, lane by lane.
-    @inlinable @inline(__always) package static func | (a: Self, b: Self) -> Self { Self(bits: a.bits | b.bits) }
+    @inlinable @inline(__always) package static func | (a: Self, b: Self) -> Self {
+        MemoryLayout<Scalar>.size == 8 ? _from64(a._as64 .| b._as64)
+            : _isFourFloats ? _from32x4(a._as32x4 .| b._as32x4) : _from32(a._as32 .| b._as32)
+    }
     /// The opposite mask, lane by lane (the unused high half of four `Float` lanes stays clear).
     @inlinable @inline(__always) package static prefix func ! (a: Self) -> Self {
-        _isFourFloats ? _from32x4(.!a._as32x4) : Self(bits: ~a.bits)
+        MemoryLayout<Scalar>.size == 8 ? _from64(.!a._as64)
+            : _isFourFloats ? _from32x4(.!a._as32x4) : _from32(.!a._as32)
     }
     /// Whether any lane is true: the mask's 64-bit words or-ed together (the low two only for
     /// four `Float` lanes, whose high half is unused).
@@ -162,7 +175,11 @@
     @inlinable @inline(__always) static func _from64(_ m: SIMDMask<SIMD4<Int64>>) -> Self { Self(bits: unsafeBitCast(m, to: SIMD4<UInt64>.self)) }
     /// Four `Float` lanes.
     @inlinable @inline(__always) static var _isFourFloats: Bool { MemoryLayout<Scalar>.size == 4 && !FloatLanes.isEight }
-    @inlinable @inline(__always) init(bits: SIMD4<UInt64>) { self.bits = bits }
+    /// From bits computed in all 32 bytes; for four `Float` lanes only the low 16 are kept (the
+    /// high ones set to zero), which lets LLVM drop the unused half of the computation.
+    @inlinable @inline(__always) init(bits: SIMD4<UInt64>) {
+        self.bits = Self._isFourFloats ? SIMD4(lowHalf: bits.lowHalf, highHalf: SIMD2()) : bits
+    }
 }
 
 extension LaneVectorOf {
