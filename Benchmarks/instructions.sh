@@ -9,8 +9,10 @@
 # Usage: Benchmarks/instructions.sh KERNEL [ENGINE] [PRECISION] [SIZE] [K]
 #   e.g. Benchmarks/instructions.sh button-content kernel float 16K 10
 # Needs valgrind (Debian: apt-get install valgrind). Builds layout-bench in release with the
-# default flags; with INSTRUCTIONS_NATIVE=1, with `-target-cpu native` in .build/native
-# (only on a CPU without AVX-512: callgrind cannot run AVX-512 code).
+# default flags; with INSTRUCTIONS_NATIVE=1, with `-target-cpu native` in .build/native.
+# Callgrind (valgrind 3.19) cannot run AVX-512 code: on a CPU with AVX-512, set
+# INSTRUCTIONS_CPU to a CPU without it, e.g. znver3 (AMD Zen 3: AVX2, the instruction set of
+# the C ceiling ports), which builds with `-target-cpu znver3` in .build/native-znver3.
 set -euo pipefail
 kernel=${1:?usage: $0 KERNEL [ENGINE] [PRECISION] [SIZE] [K]}
 engine=${2:-kernel}
@@ -21,7 +23,8 @@ cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "instructions.sh: valgrind is not installed" >&2; exit 2; }
 build=(-c release -j 1)
 if [ "${INSTRUCTIONS_NATIVE:-0}" = 1 ]; then
-    build+=(-Xswiftc -target-cpu -Xswiftc native --build-path .build/native)
+    cpu=${INSTRUCTIONS_CPU:-native}
+    build+=(-Xswiftc -target-cpu -Xswiftc "$cpu" --build-path ".build/native${INSTRUCTIONS_CPU:+-$cpu}")
 fi
 swift build "${build[@]}" --product layout-bench >/dev/null
 # A copy without debug information: valgrind 3.19 gives up on the build's ("Possibly

@@ -47,6 +47,11 @@ public protocol BatchLayout: Hashable, Sendable {
     /// The result of control `index` of the (bound) result columns.
     static func result(in columns: ResultFields, at index: Int) -> Result
 
+    /// The number of controls `layOutLanes` takes at once, a full lane group: by default
+    /// `LaneVector<Scalar>.width` (eight `Float`s, four `Double`s); a kernel on
+    /// `FourLaneVector` says four.
+    static var laneWidth: Int { get }
+
     /// The batch kernel for the `count` (1...`laneWidth`) controls from `index`:
     /// `referenceLayout` in lanes, reading `input` and writing `output` (both bound).
     static func layOutLanes(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int)
@@ -70,6 +75,10 @@ public protocol BatchLayout: Hashable, Sendable {
 }
 
 extension BatchLayout {
+    /// `LaneVector<Scalar>.width`: eight `Float` or four `Double` lanes.
+    @inlinable
+    public static var laneWidth: Int { LaneVector<Scalar>.width }
+
     /// Lays out the controls in `range`, a lane group at a time.
     ///
     /// Full groups run the kernel with a constant count, so every load and store is one
@@ -79,15 +88,16 @@ extension BatchLayout {
     /// byte inserts and extracts in the full groups).
     @inlinable
     public static func layOut(_ input: InputFields, _ output: ResultFields, range: Range<Int>) {
+        let width = laneWidth
         var index = range.lowerBound
-        while range.upperBound &- index >= laneWidth {
-            layOutLanes(input, output, at: index, count: laneWidth)
-            index &+= laneWidth
+        while range.upperBound &- index >= width {
+            layOutLanes(input, output, at: index, count: width)
+            index &+= width
         }
         if index < range.upperBound { layOutTail(input, output, at: index, count: range.upperBound &- index) }
     }
 
-    /// Lays out the last `count` (1..<`laneWidth`) controls: the kernel with loads that pad
+    /// Lays out the last `count` (1..<`width`) controls: the kernel with loads that pad
     /// the missing lanes with zeros and stores that write only `count` lanes. Its own
     /// function, so that the full groups' loop keeps its one-instruction loads and stores.
     ///

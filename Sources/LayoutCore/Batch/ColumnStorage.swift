@@ -212,7 +212,7 @@ extension FieldSet {
     ) {
         let inputCount = Self.fieldCount, resultCount = Results.fieldCount
         // Eight bytes per element covers every element type.
-        let stride = laneWidth * 8
+        let stride = maximumLaneWidth * 8
         withUnsafeTemporaryAllocation(byteCount: (inputCount + resultCount) * stride, alignment: 64) { scratch in
             let base = scratch.baseAddress.unsafelyUnwrapped
             base.initializeMemory(as: UInt8.self, repeating: 0, count: scratch.count)

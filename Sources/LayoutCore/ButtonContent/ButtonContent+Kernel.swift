@@ -18,7 +18,7 @@
 //   code; padding lanes may compute NaN, which is harmless and never stored.
 
 extension ButtonContentConfiguration {
-    /// Lays out `count` (1...`laneWidth`) controls starting at `index`: `layout(unchecked:)` in lanes.
+    /// Lays out `count` (1...`width`) controls starting at `index`: `layout(unchecked:)` in lanes.
     @inlinable @inline(__always)
     public static func layOutLanes(_ p: InputFields, _ out: ResultFields, at index: Int, count: Int) {
         typealias Lanes = LaneVector<Scalar>

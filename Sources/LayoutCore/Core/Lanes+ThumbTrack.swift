@@ -3,14 +3,14 @@
 // Where a concrete type is needed, the code switches on the scalar's size (4: `Float`, 8:
 // `Double`), which specialization folds away (`ConcreteLanes`, LayoutScalar+Lanes.swift).
 
-extension LaneVector {
+extension LaneVectorOf {
     /// Lane-wise `isNaN`: a NaN is the only value not equal to itself.
     @inlinable @inline(__always)
-    package var _isNaN: LaneMask<Scalar> { !(self == self) }
+    package var _isNaN: Mask { !(self == self) }
 
     /// Lane-wise `isFinite`.
     @inlinable @inline(__always)
-    package var _isFinite: LaneMask<Scalar> {
+    package var _isFinite: Mask {
         (self >= -Scalar.greatestFiniteMagnitude) & (self <= Scalar.greatestFiniteMagnitude)
     }
 
@@ -19,14 +19,15 @@ extension LaneVector {
     /// the sign bit), in one bitwise instruction instead of a multiply by `-1` or `1`.
     @inlinable @inline(__always)
     package func _flippingSign(by signBits: Self) -> Self {
-        Self._isFloat ? Self(_f: ConcreteLanes.xor(_f, signBits._f)) : Self(_d: ConcreteLanes.xor(_d, signBits._d))
+        Self(bits: bits ^ signBits.bits)
     }
 
     /// Lane-wise `nextDown` of lanes holding positive values (garbage elsewhere): the bit
     /// pattern minus one, exactly `Scalar.nextDown` for positive finite values and infinity.
     @inlinable @inline(__always)
     package var _nextDownOfPositive: Self {
-        Self._isFloat ? Self(_f: ConcreteLanes.nextDownOfPositive(_f)) : Self(_d: ConcreteLanes.nextDownOfPositive(_d))
+        Self._isEightFloats ? Self(_f: ConcreteLanes.nextDownOfPositive(_f))
+            : Self._isFourFloats ? Self(_f4: ConcreteLanes.nextDownOfPositive(_f4)) : Self(_d: ConcreteLanes.nextDownOfPositive(_d))
     }
 
     /// The lanes, which hold small non-negative integers (0...255), as bytes. Other values
@@ -38,46 +39,55 @@ extension LaneVector {
     /// bits, `x` in 0...255) holds `x` in the low bits of its bit pattern, which are truncated
     /// to a byte.
     @inlinable @inline(__always)
-    package var _bytes: SIMD4<UInt8> {
-        let biased = (self + Scalar.integralThreshold).vector
-        if MemoryLayout<Scalar>.size == 4 {
-            return SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(biased, to: SIMD4<UInt32>.self))
+    package var _bytes: SIMD8<UInt8> {
+        let biased = self + Scalar.integralThreshold
+        if Self._isEightFloats {
+            return SIMD8<UInt8>(truncatingIfNeeded: unsafeBitCast(biased.bits, to: SIMD8<UInt32>.self))
         }
-        return SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(biased, to: SIMD4<UInt64>.self))
+        if Self._isFourFloats {
+            return SIMD8(lowHalf: SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(biased._f4, to: SIMD4<UInt32>.self)), highHalf: SIMD4())
+        }
+        return SIMD8(lowHalf: SIMD4<UInt8>(truncatingIfNeeded: biased.bits), highHalf: SIMD4())
     }
 
-    /// Loads `count` (1...4) bytes from `base[index...]` as they are; the lanes past `count`
-    /// hold 0. A full group is one 4-byte load.
+    /// Loads `count` (1...`width`) bytes from `base[index...]` as they are, one per lane; the
+    /// lanes past `count` (and past `width`) hold 0. A full group is one 8- or 4-byte load.
     @inlinable @inline(__always)
-    package static func _loadBytes(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> SIMD4<UInt8> {
-        if count == laneWidth { return UnsafeRawPointer(base + index).loadUnaligned(as: SIMD4<UInt8>.self) }
-        var bytes = SIMD4<UInt8>()
+    package static func _loadBytes(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> SIMD8<UInt8> {
+        if count == width {
+            let address = UnsafeRawPointer(base + index)
+            return width == 8 ? address.loadUnaligned(as: SIMD8<UInt8>.self)
+                : SIMD8(lowHalf: address.loadUnaligned(as: SIMD4<UInt8>.self), highHalf: SIMD4())
+        }
+        var bytes = SIMD8<UInt8>()
         for lane in 0..<count { bytes[lane] = base[index + lane] }
         return bytes
     }
 
     /// 1 where the two bytes differ, 0 where they are equal, per lane.
     @inlinable @inline(__always)
-    package static func _bytesDiffer(_ a: SIMD4<UInt8>, _ b: SIMD4<UInt8>) -> SIMD4<UInt8> {
+    package static func _bytesDiffer(_ a: SIMD8<UInt8>, _ b: SIMD8<UInt8>) -> SIMD8<UInt8> {
         // A true lane of the mask is all ones; `& 1` makes it 1.
-        unsafeBitCast(a .!= b, to: SIMD4<UInt8>.self) & SIMD4<UInt8>(repeating: 1)
+        unsafeBitCast(a .!= b, to: SIMD8<UInt8>.self) & SIMD8<UInt8>(repeating: 1)
     }
 }
 
 // MARK: - Clamps and rounding for small values
 
-extension LaneVector {
+extension LaneVectorOf {
     /// Lane-wise `a > b ? a : b`, exactly (NaN and signed zeros included): the semantics of
-    /// SSE's `maxps a, b`, which LLVM emits for it in the thumb kernel when neither operand is a
-    /// constant (against a constant it kept a compare and a select). It is the reference's
-    /// clamp `x < lower ? lower : x` written as `_pick(lower, ifGreaterThan: x)`.
+    /// SSE's `maxps a, b`, one instruction. It is the reference's clamp `x < lower ? lower : x`
+    /// written as `_pick(lower, ifGreaterThan: x)`. It goes through `_max` (a select on the
+    /// concrete floating-point vectors): the same select on the lanes' bits, as `replacing`
+    /// makes it, was no longer recognized as `maxpd` once the lanes were stored as 64-bit
+    /// integer bits (21 instructions more per control in the thumb's `Double` validation).
     @inlinable @inline(__always)
-    package static func _pick(_ a: Self, ifGreaterThan b: Self) -> Self { b.replacing(with: a, where: a > b) }
+    package static func _pick(_ a: Self, ifGreaterThan b: Self) -> Self { a._max(b) }
 
-    /// Lane-wise `a < b ? a : b`, exactly: SSE's `minps a, b`. The reference's
-    /// `x > upper ? upper : x` is `_pick(upper, ifLessThan: x)`.
+    /// Lane-wise `a < b ? a : b`, exactly: SSE's `minps a, b`, through `_min` as above. The
+    /// reference's `x > upper ? upper : x` is `_pick(upper, ifLessThan: x)`.
     @inlinable @inline(__always)
-    package static func _pick(_ a: Self, ifLessThan b: Self) -> Self { b.replacing(with: a, where: a < b) }
+    package static func _pick(_ a: Self, ifLessThan b: Self) -> Self { b._min(a) }
 
     /// Lane-wise `rounded(.toNearestOrAwayFromZero)` with its magnitude capped at `limit`, a
     /// positive integer below `2^p` (p = significand bits): `±limit` (`v`'s sign) where the
@@ -102,14 +112,14 @@ extension LaneVector {
     }
 }
 
-extension LaneMask {
+extension LaneMaskOf {
     /// Whether any lane is true, like `any`, but through the stdlib's concrete `any(_:)`
     /// (`movmskps`/`movmskpd` and a test). `any` goes through 64-bit words, and LLVM first
     /// re-normalizes the lanes of a combined mask (`pslld`, `psrad`, `pcmpeqd`: about four
     /// instructions more per test, seen in the thumb kernel).
     @inlinable @inline(__always)
     package var _anyLane: Bool {
-        if MemoryLayout<Scalar>.size == 4 { return Swift.any(unsafeBitCast(self, to: SIMDMask<SIMD4<Int32>>.self)) }
-        return Swift.any(unsafeBitCast(self, to: SIMDMask<SIMD4<Int64>>.self))
+        if MemoryLayout<Scalar>.size == 8 { return Swift.any(_as64) }
+        return FloatLanes.isEight ? Swift.any(_as32) : Swift.any(_as32x4)
     }
 }

@@ -1,13 +1,64 @@
-// The concrete lane operations `LaneVector` (Lanes.swift) dispatches to: in generic code, even
-// once specialized, the stdlib's SIMD comparisons and mask operations are per-lane loops with
-// a branch each; on the concrete `SIMD4<Float>` / `SIMD4<Double>` types they are single vector
-// instructions. Each body is written with concrete types; `LaneVector` picks the `Float` or
-// `Double` overload by `MemoryLayout<Scalar>.size` (folded away once specialized) and
-// reinterprets its lanes with `unsafeBitCast`. Internal: no part of the public API. The two
-// groups are the same text with the scalar and its mask integer swapped.
+// The concrete lane operations `LaneVectorOf` (Lanes.swift) dispatches to: in generic code,
+// even once specialized, the stdlib's SIMD comparisons and mask operations are per-lane loops
+// with a branch each; on the concrete `SIMD8<Float>`, `SIMD4<Float>` and `SIMD4<Double>` types
+// they are single vector instructions, one per register. Each body is written with concrete
+// types; `LaneVectorOf` picks the overload by `MemoryLayout<Scalar>.size` and its `Float` lane
+// count (folded away once specialized) and reinterprets its lanes with `unsafeBitCast`.
+// Internal: no part of the public API. The three groups are the same text with the vector and
+// its mask integer swapped.
 
 /// Namespace of the concrete lane operations.
 @usableFromInline enum ConcreteLanes {}
+
+extension ConcreteLanes {
+    @inlinable @inline(__always)
+    static func less(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMDMask<SIMD8<Int32>> {
+        a .< b
+    }
+    @inlinable @inline(__always)
+    static func lessOrEqual(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMDMask<SIMD8<Int32>> {
+        a .<= b
+    }
+    @inlinable @inline(__always)
+    static func equal(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMDMask<SIMD8<Int32>> {
+        a .== b
+    }
+    @inlinable @inline(__always)
+    static func splitSign(_ lanes: SIMD8<Float>) -> (magnitude: SIMD8<Float>, sign: SIMD8<Float>) {
+        let bits = unsafeBitCast(lanes, to: SIMD8<Int32>.self)
+        let signBit = SIMD8<Int32>(repeating: Int32.min)
+        return (unsafeBitCast(bits & ~signBit, to: SIMD8<Float>.self),
+                unsafeBitCast(bits & signBit, to: SIMD8<Float>.self))
+    }
+    @inlinable @inline(__always)
+    static func or(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
+        let a = unsafeBitCast(a, to: SIMD8<Int32>.self), b = unsafeBitCast(b, to: SIMD8<Int32>.self)
+        return unsafeBitCast(a | b, to: SIMD8<Float>.self)
+    }
+    @inlinable @inline(__always)
+    static func xor(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
+        let a = unsafeBitCast(a, to: SIMD8<Int32>.self), b = unsafeBitCast(b, to: SIMD8<Int32>.self)
+        return unsafeBitCast(a ^ b, to: SIMD8<Float>.self)
+    }
+    @inlinable @inline(__always)
+    static func nextDownOfPositive(_ lanes: SIMD8<Float>) -> SIMD8<Float> {
+        unsafeBitCast(unsafeBitCast(lanes, to: SIMD8<Int32>.self) &- 1, to: SIMD8<Float>.self)
+    }
+    @inlinable @inline(__always)
+    static func floats(converting bytes: SIMD8<UInt8>) -> SIMD8<Float> {
+        SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: bytes))
+    }
+    // The concrete `replacing(with:where:)` on a compare's mask is an IR `select` of an
+    // `fcmp`, which the backend turns into a single `minps` / `maxps`.
+    @inlinable @inline(__always)
+    static func min(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
+        a.replacing(with: b, where: b .< a)
+    }
+    @inlinable @inline(__always)
+    static func max(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
+        b.replacing(with: a, where: a .> b)
+    }
+}
 
 extension ConcreteLanes {
     @inlinable @inline(__always)

@@ -24,7 +24,7 @@ public enum Parallelism: Hashable, Sendable {
         case .threads(let threads): requested = threads
         }
         // Never more threads than lane groups, never fewer than one.
-        let groups = (count + LayoutCore.laneWidth - 1) / LayoutCore.laneWidth
+        let groups = (count + maximumLaneWidth - 1) / maximumLaneWidth
         return max(1, min(requested, groups))
     }
 }
@@ -33,9 +33,10 @@ extension Parallelism {
     /// The number of cores this process may use.
     public static var activeProcessorCount: Int { LayoutCore.activeProcessorCount }
 
-    /// The number of controls a batch kernel computes at once (one SIMD vector). Threads split
-    /// a batch on multiples of it, and a batch's last, partial group is its tail.
-    public static var laneWidth: Int { LayoutCore.laneWidth }
+    /// The most controls a batch kernel computes at once, in either precision: eight (one
+    /// group of `Float` lanes; a group of `Double` lanes holds four). Threads split a batch on
+    /// multiples of it, and a batch's last, partial group is its tail.
+    public static var laneWidth: Int { maximumLaneWidth }
 }
 
 /// The number of cores this process may use.
@@ -91,10 +92,10 @@ func allRanges(
 /// lane-aligned (the last share may be shorter, or empty).
 @inlinable
 func threadRange(_ thread: Int, of threads: Int, count: Int) -> Range<Int> {
-    let groups = (count + laneWidth - 1) / laneWidth
+    let groups = (count + maximumLaneWidth - 1) / maximumLaneWidth
     let groupsPerThread = (groups + threads - 1) / threads
-    let start = min(count, thread * groupsPerThread * laneWidth)
-    return start ..< min(count, start + groupsPerThread * laneWidth)
+    let start = min(count, thread * groupsPerThread * maximumLaneWidth)
+    return start ..< min(count, start + groupsPerThread * maximumLaneWidth)
 }
 
 /// A value handed to other threads whose safety the caller guarantees (here: each thread

@@ -82,14 +82,14 @@ public struct BatchValidator {
         let lower = LaneVector<Scalar>(repeating: Scalar(rule.lower))
         let upper = LaneVector<Scalar>(repeating: Scalar(rule.upper))
         @inline(__always) func accepted(at index: Int) -> LaneMask<Scalar> {
-            let lanes = LaneVector.load(column, at: index, count: laneWidth)
+            let lanes = LaneVector.load(column, at: index, count: width)
             return (lowerIsExclusive ? lanes > lower : lanes >= lower) & (lanes <= upper)
         }
-        let step = 4 * laneWidth
+        let width = LaneVector<Scalar>.width, step = 4 * width
         var index = 0
         while limit &- index >= step {
-            let all = (accepted(at: index) & accepted(at: index &+ laneWidth))
-                & (accepted(at: index &+ 2 &* laneWidth) & accepted(at: index &+ 3 &* laneWidth))
+            let all = (accepted(at: index) & accepted(at: index &+ width))
+                & (accepted(at: index &+ 2 &* width) & accepted(at: index &+ 3 &* width))
             if (!all).any { break }
             index &+= step
         }
@@ -130,14 +130,15 @@ public struct BatchValidator {
     /// only), and `elementError(i)` names the error of element `i`, if any.
     @inlinable
     public mutating func checkGroups(
+        width: Int,
         groupIsBad: (Int) -> Bool,
         elementError: (Int) -> LayoutError?
     ) {
         let limit = searchLimit
         var index = 0
-        while limit &- index >= laneWidth {
+        while limit &- index >= width {
             if groupIsBad(index) { break }
-            index &+= laneWidth
+            index &+= width
         }
         while index < limit {
             if let error = elementError(index) {

@@ -1,5 +1,5 @@
 // The batch kernel: the slider layout over structure-of-arrays columns, one lane group of
-// `laneWidth` controls at a time. Each step mirrors a line of `Slider.layout(unchecked:)` and
+// `LaneVector.width` controls at a time. Each step mirrors a line of `Slider.layout(unchecked:)` and
 // performs the same IEEE operations in the same order; the two agree bit for bit (see
 // ControlSuiteTests and SliderExampleTests).
 //
@@ -21,9 +21,9 @@ extension SliderConfiguration {
     public static func checkCrossFieldRules(_ input: InputFields, count: Int, into validator: inout BatchValidator) {
         typealias Lanes = LaneVector<Scalar>
         let p = input
-        validator.checkGroups(groupIsBad: { i in
-            let minimum = Lanes.load(p.minimumValue, at: i, count: laneWidth)
-            let maximum = Lanes.load(p.maximumValue, at: i, count: laneWidth)
+        validator.checkGroups(width: Lanes.width, groupIsBad: { i in
+            let minimum = Lanes.load(p.minimumValue, at: i, count: Lanes.width)
+            let maximum = Lanes.load(p.maximumValue, at: i, count: Lanes.width)
             return (!(minimum <= maximum)).any
         }, elementError: { i in
             rangeError(minimum: p.minimumValue[i], maximum: p.maximumValue[i], index: i)
@@ -43,7 +43,7 @@ extension SliderConfiguration {
     }
 }
 
-extension LaneVector {
+extension LaneVectorOf where FloatLanes == EightFloatLanes {
     /// `Scalar.snapped(self, scale:)` per lane, with `snapping` prepared for the group:
     /// lanes that do not snap come back exactly as they are (see `PixelSnapping`).
     @inlinable @inline(__always)
@@ -111,15 +111,16 @@ extension Slider {
         // then the tail, padded with zeros.
         var numbers = SliderNumberChecks<Scalar>()
         var index = 0
-        while count &- index >= laneWidth {
-            numbers.check(p, at: index, count: laneWidth)
-            index &+= laneWidth
+        let width = LaneVector<Scalar>.width
+        while count &- index >= width {
+            numbers.check(p, at: index, count: width)
+            index &+= width
         }
         if index < count { numbers.check(p, at: index, count: count &- index) }
         return numbers.allPassed
     }
 
-    /// Lays out `count` (1...`laneWidth`) sliders starting at `index`: `layout(unchecked:)`
+    /// Lays out `count` (1...`width`) sliders starting at `index`: `layout(unchecked:)`
     /// in lanes.
     @inlinable @inline(__always)
     static func _laneGroup<Scalar>(
@@ -234,7 +235,7 @@ extension Slider {
         Lanes._sliderLength(maximumLeft, maximumRight).store(to: p.maximumTrackWidth, at: index, count: count)
         trackHeight.store(to: p.maximumTrackHeight, at: index, count: count)
         newValue.store(to: p.value, at: index, count: count)
-        storeLanes(one.keeping(where: !(newValue == value))._bytes, to: p.valueChanged.base, at: index, count: count)
+        Lanes.store(one.keeping(where: !(newValue == value))._bytes, to: p.valueChanged.base, at: index, count: count)
     }
 }
 
@@ -259,7 +260,7 @@ struct SliderNumberChecks<Scalar: LayoutScalar> {
 
     @inlinable init() {}
 
-    /// Takes in `count` (1...`laneWidth`) controls from `index`.
+    /// Takes in `count` (1...`width`) controls from `index`.
     @inlinable @inline(__always)
     mutating func check(_ p: SliderConfiguration<Scalar>.InputFields, at index: Int, count: Int) {
         length(Lanes.load(p.width, at: index, count: count))

@@ -1,5 +1,5 @@
 // The batch kernel: the thumb track layout over structure-of-arrays columns, one lane group of
-// `laneWidth` controls at a time, with branch-free selects where the reference branches.
+// `LaneVector.width` controls at a time, with branch-free selects where the reference branches.
 // Each step below mirrors a line of `ThumbTrack._fitLayout` or `_legacyLayout` and performs the
 // same IEEE operations in the same order on every non-integer value; the two agree bit for bit
 // (see ControlSuiteTests and ThumbTrackDifferentialTests). Negation is IEEE's: a flip of the sign bit. Only small
@@ -30,12 +30,12 @@ extension ThumbTrackConfiguration {
     public static func checkFieldRules(
         at position: Int, of input: InputFields, count: Int, into validator: inout BatchValidator
     ) {
-        typealias Lanes = LaneVector<Scalar>
+        typealias Lanes = FourLaneVector<Scalar>
         let p = input
         if position == InputFields.position(of: \.selectedIndex) {
-            validator.checkGroups(groupIsBad: { i in
-                let n = Lanes.load(p.segmentCount, at: i, count: laneWidth)
-                let k = Lanes.load(p.selectedIndex, at: i, count: laneWidth)
+            validator.checkGroups(width: Lanes.width, groupIsBad: { i in
+                let n = Lanes.load(p.segmentCount, at: i, count: Lanes.width)
+                let k = Lanes.load(p.selectedIndex, at: i, count: Lanes.width)
                 return (!(k < n)).any
             }, elementError: { i in
                 p.selectedIndex[i] < p.segmentCount[i] ? nil : LayoutError(
@@ -43,9 +43,9 @@ extension ThumbTrackConfiguration {
                     problem: ThumbTrack.selectedIndexProblem(Int(p.segmentCount[i])))
             })
         } else if position == InputFields.position(of: \.projectionRate) {
-            validator.checkGroups(groupIsBad: { i in
-                let rate = Lanes.load(p.projectionRate, at: i, count: laneWidth)
-                let isProjected = Lanes.load(p.snapping, at: i, count: laneWidth) == 1
+            validator.checkGroups(width: Lanes.width, groupIsBad: { i in
+                let rate = Lanes.load(p.projectionRate, at: i, count: Lanes.width)
+                let isProjected = Lanes.load(p.snapping, at: i, count: Lanes.width) == 1
                 return (!rate._isFinite | (isProjected & !((rate > 0) & (rate < 1)))).any
             }, elementError: { i in
                 let rate = p.projectionRate[i]
@@ -65,14 +65,14 @@ extension ThumbTrackConfiguration {
     /// `2 * inset <= height`, and `.legacy` means two segments and inset 1.
     @inlinable
     public static func checkCrossFieldRules(_ input: InputFields, count: Int, into validator: inout BatchValidator) {
-        typealias Lanes = LaneVector<Scalar>
+        typealias Lanes = FourLaneVector<Scalar>
         let p = input
-        validator.checkGroups(groupIsBad: { i in
-            let width = Lanes.load(p.width, at: i, count: laneWidth)
-            let height = Lanes.load(p.height, at: i, count: laneWidth)
-            let inset = Lanes.load(p.inset, at: i, count: laneWidth)
-            let n = Lanes.load(p.segmentCount, at: i, count: laneWidth)
-            let isLegacy = Lanes.load(p.mode, at: i, count: laneWidth) == Scalar(LayoutMode.legacy.rawValue)
+        validator.checkGroups(width: Lanes.width, groupIsBad: { i in
+            let width = Lanes.load(p.width, at: i, count: Lanes.width)
+            let height = Lanes.load(p.height, at: i, count: Lanes.width)
+            let inset = Lanes.load(p.inset, at: i, count: Lanes.width)
+            let n = Lanes.load(p.segmentCount, at: i, count: Lanes.width)
+            let isLegacy = Lanes.load(p.mode, at: i, count: Lanes.width) == Scalar(LayoutMode.legacy.rawValue)
             let twoInsets = inset * 2
             return (!(twoInsets <= width) | !(twoInsets <= height)
                     | (isLegacy & (!(n == 2) | !(inset == 1)))).any
@@ -83,6 +83,13 @@ extension ThumbTrackConfiguration {
                 isLegacy: p.mode[i] == LayoutMode.legacy.rawValue, index: i)
         })
     }
+
+    /// Four lanes in either precision (`FourLaneVector`): with eight `Float` lanes this kernel
+    /// executed 24% more instructions per control (register spills, and the branches that
+    /// skip `.ended`, the rubber band and `.legacy` when no lane needs them are taken for more
+    /// groups), and took 15-20% longer.
+    @inlinable
+    public static var laneWidth: Int { FourLaneVector<Scalar>.width }
 
     /// The kernel for one lane group (see `ThumbTrack._laneGroup`).
     @inlinable @inline(__always)
@@ -157,23 +164,23 @@ enum _ThumbTrackValidation {
         // - a `.projected` rate in `0 < rate < 1`: the running min/max of the rate where
         //   projected and 0.5 elsewhere.
         // A "no" only sends the caller to the detailed pass, which finds the actual error.
-        typealias Lanes = LaneVector<Scalar>
+        typealias Lanes = FourLaneVector<Scalar>
         let maximum = Scalar(LayoutLimits.maximumLength)
         index = 0
         var allGood = true
-        if count >= laneWidth {
+        if count >= Lanes.width {
             let half = Lanes(repeating: 0.5)
             var maxLength = Lanes(), minInset = Lanes(), minMotion = Lanes(), sum = Lanes()
             var minRate = half, maxRate = half
             var insetTooWide = Lanes() < Lanes()  // all false
-            while count &- index >= laneWidth {
-                let width = Lanes.load(p.width, at: index, count: laneWidth)
-                let height = Lanes.load(p.height, at: index, count: laneWidth)
-                let inset = Lanes.load(p.inset, at: index, count: laneWidth)
-                let translation = Lanes.load(p.translation, at: index, count: laneWidth)
-                let velocity = Lanes.load(p.velocity, at: index, count: laneWidth)
-                let rate = Lanes.load(p.projectionRate, at: index, count: laneWidth)
-                let isProjected = Lanes.load(p.snapping, at: index, count: laneWidth) == 1
+            while count &- index >= Lanes.width {
+                let width = Lanes.load(p.width, at: index, count: Lanes.width)
+                let height = Lanes.load(p.height, at: index, count: Lanes.width)
+                let inset = Lanes.load(p.inset, at: index, count: Lanes.width)
+                let translation = Lanes.load(p.translation, at: index, count: Lanes.width)
+                let velocity = Lanes.load(p.velocity, at: index, count: Lanes.width)
+                let rate = Lanes.load(p.projectionRate, at: index, count: Lanes.width)
+                let isProjected = Lanes.load(p.snapping, at: index, count: Lanes.width) == 1
                 let twoInsets = inset * 2
                 insetTooWide = insetTooWide | !(twoInsets <= width) | !(twoInsets <= height)
                 maxLength = Lanes._pick(Lanes._pick(maxLength, ifGreaterThan: width), ifGreaterThan: height)
@@ -184,7 +191,7 @@ enum _ThumbTrackValidation {
                 let projectedRate = half.replacing(with: rate, where: isProjected)
                 minRate = Lanes._pick(minRate, ifLessThan: projectedRate)
                 maxRate = Lanes._pick(maxRate, ifGreaterThan: projectedRate)
-                index &+= laneWidth
+                index &+= Lanes.width
             }
             var bad = insetTooWide | !(maxLength <= maximum) | !(minInset >= 0)
             bad = bad | !(minMotion >= -maximum) | !sum._isFinite
@@ -192,12 +199,12 @@ enum _ThumbTrackValidation {
             allGood = !bad._anyLane
             if allGood && hasLegacy {
                 var legacyIndex = 0
-                while count - legacyIndex >= laneWidth {
-                    let isFit = Lanes.load(p.mode, at: legacyIndex, count: laneWidth) == 0
-                    let n = Lanes.load(p.segmentCount, at: legacyIndex, count: laneWidth)
-                    let inset = Lanes.load(p.inset, at: legacyIndex, count: laneWidth)
+                while count - legacyIndex >= Lanes.width {
+                    let isFit = Lanes.load(p.mode, at: legacyIndex, count: Lanes.width) == 0
+                    let n = Lanes.load(p.segmentCount, at: legacyIndex, count: Lanes.width)
+                    let inset = Lanes.load(p.inset, at: legacyIndex, count: Lanes.width)
                     if (!(isFit | ((n == 2) & (inset == 1))))._anyLane { return false }
-                    legacyIndex += laneWidth
+                    legacyIndex += Lanes.width
                 }
             }
         }
@@ -221,14 +228,14 @@ enum _ThumbTrackValidation {
 }
 
 extension ThumbTrack {
-    /// Lays out `count` (1...`laneWidth`) controls starting at `index`:
+    /// Lays out `count` (1...`width`) controls starting at `index`:
     /// `layout(unchecked:)` in lanes, both modes computed and one kept per lane.
     @inlinable @inline(__always)
     static func _laneGroup<Scalar>(
         _ q: ThumbTrackConfiguration<Scalar>.InputFields, _ p: ThumbTrackConfiguration<Scalar>.ResultFields,
         at index: Int, count: Int
     ) {
-        typealias Lanes = LaneVector<Scalar>
+        typealias Lanes = FourLaneVector<Scalar>
         let zero = Lanes()
         let one = Lanes(repeating: 1)
         let width = Lanes.load(q.width, at: index, count: count)
@@ -367,8 +374,8 @@ extension ThumbTrack {
         // `indexChanged` compares the stored index bytes with the input's: for indices
         // (0...254) equal bytes are equal values, and the bytes are at hand.
         let selectedBytes = selectedIndex._bytes
-        storeLanes(selectedBytes, to: p.selectedIndex.base, at: index, count: count)
+        Lanes.store(selectedBytes, to: p.selectedIndex.base, at: index, count: count)
         let changed = Lanes._bytesDiffer(selectedBytes, Lanes._loadBytes(q.selectedIndex.base, at: index, count: count))
-        storeLanes(changed, to: p.indexChanged.base, at: index, count: count)
+        Lanes.store(changed, to: p.indexChanged.base, at: index, count: count)
     }
 }

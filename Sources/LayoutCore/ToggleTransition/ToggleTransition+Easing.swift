@@ -60,12 +60,12 @@
     package func _easingReplacing(with other: Self, where condition: Bool) -> Self { condition ? other : self }
 }
 
-extension LaneVector: EasingArithmetic {
+extension LaneVectorOf: EasingArithmetic {
     @inlinable @inline(__always) package init(_easingConstant value: Scalar) { self.init(repeating: value) }
-    @inlinable @inline(__always) package static func _easingLess(_ a: Self, _ b: Self) -> LaneMask<Scalar> { a < b }
-    @inlinable @inline(__always) package static func _easingLessOrEqual(_ a: Self, _ b: Self) -> LaneMask<Scalar> { a <= b }
+    @inlinable @inline(__always) package static func _easingLess(_ a: Self, _ b: Self) -> Mask { a < b }
+    @inlinable @inline(__always) package static func _easingLessOrEqual(_ a: Self, _ b: Self) -> Mask { a <= b }
     @inlinable @inline(__always)
-    package func _easingReplacing(with other: Self, where condition: LaneMask<Scalar>) -> Self {
+    package func _easingReplacing(with other: Self, where condition: Mask) -> Self {
         replacing(with: other, where: condition)
     }
 }

@@ -89,9 +89,10 @@ extension ToggleTransitionConfiguration {
             valid = valid & ok
         }
         var index = 0
-        while count - index >= laneWidth {
-            check(index, laneWidth)
-            index += laneWidth
+        let width = LaneVector<Scalar>.width
+        while count - index >= width {
+            check(index, width)
+            index += width
         }
         if index < count { check(index, count - index) }
         return !(!valid).any
@@ -160,7 +161,7 @@ extension ToggleTransition {
             let scratch = _ToggleScratch<Scalar>(
                 eased: eased.baseAddress!, needsSolver: needsSolver.baseAddress!,
                 solving: solving.baseAddress!, origin: origin.baseAddress!)
-            let fullEnd = range.lowerBound + range.count - range.count % laneWidth
+            let fullEnd = range.lowerBound + range.count - range.count % LaneVector<Scalar>.width
             var start = range.lowerBound
             while start < fullEnd {
                 let count = Swift.min(chunk, fullEnd - start)
@@ -173,7 +174,7 @@ extension ToggleTransition {
         }}}}
     }
 
-    /// Lays out the last `count` (1..<`laneWidth`) controls: their inputs are copied into a
+    /// Lays out the last `count` (1..<`width`) controls: their inputs are copied into a
     /// scratch lane group padded with zeros, which the full-group passes handle, and the
     /// results copied back.
     @inlinable @inline(never)
@@ -181,7 +182,7 @@ extension ToggleTransition {
         _ p: _ToggleTransitionColumns<Scalar>, _ scratch: _ToggleScratch<Scalar>, at start: Int, count: Int
     ) {
         p.input.withScratchLaneGroup(from: start, count: count, results: p.output) { input, output in
-            _chunk(_ToggleTransitionColumns(input, output), scratch, at: 0, count: laneWidth)
+            _chunk(_ToggleTransitionColumns(input, output), scratch, at: 0, count: LaneVector<Scalar>.width)
         }
     }
 
@@ -196,10 +197,10 @@ extension ToggleTransition {
         var offset = 0
         while offset < count {
             let group = _begin(p.input, at: start + offset)
-            group.progress.store(to: scratch.eased, at: offset, count: laneWidth)
+            group.progress.store(to: scratch.eased, at: offset, count: Lanes.width)
             UnsafeMutableRawPointer(scratch.needsSolver + offset)
                 .storeBytes(of: group.needsSolver, as: LaneMask<Scalar>.self)
-            offset += laneWidth
+            offset += Lanes.width
         }
         // 2. Pack the progress of the lanes that need the solver (branch-free: every value is
         //    written, the count only grows past it when it is needed), solve, scatter back.
@@ -212,7 +213,7 @@ extension ToggleTransition {
         // The solver reads whole lane groups: give the last one's unused lanes a value (the
         // scratch's length is a multiple of the lane width).
         var padding = solvingCount
-        while padding % laneWidth != 0 {
+        while padding % Lanes.width != 0 {
             scratch.solving[padding] = 0
             padding += 1
         }
@@ -223,43 +224,30 @@ extension ToggleTransition {
         // 3. Every layer from the eased progress.
         offset = 0
         while offset < count {
-            _finish(p, eased: Lanes.load(scratch.eased, at: offset, count: laneWidth), at: start + offset)
-            offset += laneWidth
+            _finish(p, eased: Lanes.load(scratch.eased, at: offset, count: Lanes.width), at: start + offset)
+            offset += Lanes.width
         }
     }
 
-    /// Replaces `values[0..<count]` by their ease-in-ease-out values: eight lane groups at a
-    /// time for `Float` (four for `Double`, whose lane vectors take two registers each: eight
-    /// would not fit in the sixteen vector registers) while they last, then one lane group at a
-    /// time.
+    /// Replaces `values[0..<count]` by their ease-in-ease-out values: four lane groups at a
+    /// time (32 `Float` or 16 `Double` values, eight SSE registers) while they last, then one
+    /// lane group at a time.
     @inlinable
     static func _solve<Scalar: LayoutScalar>(_ values: UnsafeMutablePointer<Scalar>, count: Int) {
         typealias Lanes = LaneVector<Scalar>
         typealias Pair = EasingPair<Lanes>
         typealias Quad = EasingPair<Pair>
-        let w = laneWidth
+        let w = Lanes.width
         var index = 0
         @inline(__always) func load(_ group: Int) -> Lanes { Lanes.load(values, at: index + group * w, count: w) }
         @inline(__always) func store(_ lanes: Lanes, _ group: Int) { lanes.store(to: values, at: index + group * w, count: w) }
-        if MemoryLayout<Scalar>.size == 4 {
-            while count - index >= 8 * w {
-                let solved = ToggleEasing.easeInOut(EasingPair(
-                    Quad(Pair(load(0), load(1)), Pair(load(2), load(3))),
-                    Quad(Pair(load(4), load(5)), Pair(load(6), load(7)))))
-                store(solved.first.first.first, 0); store(solved.first.first.second, 1)
-                store(solved.first.second.first, 2); store(solved.first.second.second, 3)
-                store(solved.second.first.first, 4); store(solved.second.first.second, 5)
-                store(solved.second.second.first, 6); store(solved.second.second.second, 7)
-                index += 8 * w
-            }
-        }
         while count - index >= 4 * w {
             let solved = ToggleEasing.easeInOut(Quad(Pair(load(0), load(1)), Pair(load(2), load(3))))
             store(solved.first.first, 0); store(solved.first.second, 1)
             store(solved.second.first, 2); store(solved.second.second, 3)
             index += 4 * w
         }
-        // The rest one lane group at a time (the last group may read and write up to three
+        // The rest one lane group at a time (the last group may read and write up to `w - 1`
         // values past `count`, padded by `_chunk`: those lanes are unused).
         while index < count {
             store(ToggleEasing.easeInOut(load(0)), 0)
@@ -274,9 +262,9 @@ extension ToggleTransition {
         _ p: ToggleTransitionConfiguration<Scalar>.InputFields, at index: Int
     ) -> (progress: LaneVector<Scalar>, needsSolver: LaneMask<Scalar>) {
         typealias Lanes = LaneVector<Scalar>
-        let elapsed = Lanes.load(p.elapsed, at: index, count: laneWidth)
-        let duration = Lanes.load(p.duration, at: index, count: laneWidth)
-        let isEaseInOut = Lanes.load(p.curve, at: index, count: laneWidth) == Scalar(ToggleTransitionCurve.easeInOut.rawValue)
+        let elapsed = Lanes.load(p.elapsed, at: index, count: Lanes.width)
+        let duration = Lanes.load(p.duration, at: index, count: Lanes.width)
+        let isEaseInOut = Lanes.load(p.curve, at: index, count: Lanes.width) == Scalar(ToggleTransitionCurve.easeInOut.rawValue)
         let atRest = _atRest(p, at: index, elapsed: elapsed, duration: duration)
         let progress = (elapsed / duration)._max(Lanes())._min(Lanes(repeating: 1))
         return (progress, isEaseInOut & !atRest)
@@ -289,9 +277,9 @@ extension ToggleTransition {
         elapsed: LaneVector<Scalar>, duration: LaneVector<Scalar>
     ) -> LaneMask<Scalar> {
         typealias Lanes = LaneVector<Scalar>
-        let animated = Lanes.load(p.animated, at: index, count: laneWidth)
-        let from = Lanes.load(p.from, at: index, count: laneWidth)
-        let to = Lanes.load(p.to, at: index, count: laneWidth)
+        let animated = Lanes.load(p.animated, at: index, count: Lanes.width)
+        let from = Lanes.load(p.from, at: index, count: Lanes.width)
+        let to = Lanes.load(p.to, at: index, count: Lanes.width)
         return !(animated == 1) | (from == to) | (elapsed >= duration)
     }
 
@@ -303,7 +291,7 @@ extension ToggleTransition {
         _ p: _ToggleTransitionColumns<Scalar>, eased e: LaneVector<Scalar>, at index: Int
     ) {
         typealias Lanes = LaneVector<Scalar>
-        let count = laneWidth
+        let count = Lanes.width
         let zero = Lanes(), one = Lanes(repeating: 1)
         let input = p.input
         let elapsed = Lanes.load(input.elapsed, at: index, count: count)

@@ -41,7 +41,7 @@ enum ControlFuzzChecks<C: ControlUnderTest> {
     }
 
     /// The batch kernel against the reference, bit for bit, on a batch of every mode, the
-    /// decoded controls behind 0...3 padding controls and, one time in eight, in front of a
+    /// decoded controls behind 0...7 padding controls and, one time in eight, in front of a
     /// long tail of them; on one thread or several.
     static func checkDifferential(_ source: inout FuzzSource, _ shape: FuzzBatchShape) throws(FuzzFinding) {
         let batch = FuzzBatch<C>.leased()
@@ -80,7 +80,7 @@ enum ControlFuzzChecks<C: ControlUnderTest> {
         }
     }
 
-    /// The controls in front of the decoded ones (0...3 of them, so that the decoded controls
+    /// The controls in front of the decoded ones (0...7 of them, so that the decoded controls
     /// take every lane position): a plain one, then typical controls, what the benchmark lays
     /// out, so that edge cases also share lane groups with ordinary values.
     static func leadingPadding(_ index: Int) -> C {

@@ -52,10 +52,10 @@ public struct FuzzBatchShape: Sendable {
     public var isDouble: Bool
     /// Controls decoded from the input (1...16).
     public var decodedCount: Int
-    /// Controls put in front of the decoded ones (0...3: a plain one, then typical ones from
+    /// Controls put in front of the decoded ones (0...7: a plain one, then typical ones from
     /// the benchmark's generator), so that a decoded control lands in every lane position of
-    /// a `Parallelism.laneWidth`-wide group, and tails of every length (0...3 past the last full group)
-    /// occur.
+    /// a lane group (`Parallelism.laneWidth`, eight, for `Float`; four for `Double`), and
+    /// tails of every length (0...7 past the last full group) occur.
     public var leadingPadding: Int
 
     /// How the batch kernel is asked to split the batch: `.serial` six times in eight, else
@@ -67,7 +67,7 @@ public struct FuzzBatchShape: Sendable {
 
     /// Plain controls put after the decoded ones: 0, or one time in eight 36, so that the
     /// decoded controls also go through the kernels' paths for long batches (the toggle's
-    /// easing solves 8 or 4 lane groups at once, validation scans 16 bytes at a time).
+    /// easing solves four lane groups at once, validation scans 16 bytes at a time).
     public var trailingPadding: Int
 
     public var count: Int { leadingPadding + decodedCount + trailingPadding }
@@ -75,13 +75,15 @@ public struct FuzzBatchShape: Sendable {
     /// The trailing padding of one input in eight.
     public static var longTrailingPadding: Int { 36 }
 
-    /// The batch shape: bit 0 precision, bits 1-4 the decoded count, bits 5-6 the leading
-    /// padding, bits 7-9 the parallelism, bits 10-12 the trailing padding.
+    /// The batch shape: bit 0 precision, bits 1-4 the decoded count, bits 5-6 and 13 the
+    /// leading padding (bit 13 adds four: it came with eight-lane `Float` groups, and older
+    /// corpus inputs keep their padding where it is clear), bits 7-9 the parallelism, bits
+    /// 10-12 the trailing padding.
     public init<Source: ValueSource>(_ source: inout Source, maximumCount: Int = 16) {
         let word = source.nextWord()
         isDouble = word & 1 == 1
         decodedCount = 1 + Int((word >> 1) & 15) % maximumCount
-        leadingPadding = Int((word >> 5) & 3)
+        leadingPadding = Int((word >> 5) & 3) + 4 * Int((word >> 13) & 1)
         switch (word >> 7) & 7 {
         case 7: parallelism = .threads(1)
         case 6: parallelism = .automatic
