@@ -77,17 +77,22 @@ extension LaneVectorOf {
 extension LaneVectorOf {
     /// Lane-wise `a > b ? a : b`, exactly (NaN and signed zeros included): the semantics of
     /// SSE's `maxps a, b`, one instruction. It is the reference's clamp `x < lower ? lower : x`
-    /// written as `_pick(lower, ifGreaterThan: x)`. It goes through `_max` (a select on the
-    /// concrete floating-point vectors): the same select on the lanes' bits, as `replacing`
-    /// makes it, was no longer recognized as `maxpd` once the lanes were stored as 64-bit
-    /// integer bits (21 instructions more per control in the thumb's `Double` validation).
+    /// written as `_pick(lower, ifGreaterThan: x)`. `Float` lanes go through `_max` (a select
+    /// on the concrete `SIMD8<Float>` or `SIMD4<Float>`); `Double` lanes through `replacing`
+    /// on all four lanes, which LLVM turns into one `maxpd` per register, or one `vmaxpd`
+    /// with AVX (`_max`'s two `SIMD2<Double>` halves became `vextractf128` and `vblendvpd`
+    /// there: the thumb's `Double` kernel took 50% longer).
     @inlinable @inline(__always)
-    package static func _pick(_ a: Self, ifGreaterThan b: Self) -> Self { a._max(b) }
+    package static func _pick(_ a: Self, ifGreaterThan b: Self) -> Self {
+        _isFloat ? a._max(b) : b.replacing(with: a, where: a > b)
+    }
 
     /// Lane-wise `a < b ? a : b`, exactly: SSE's `minps a, b`, through `_min` as above. The
     /// reference's `x > upper ? upper : x` is `_pick(upper, ifLessThan: x)`.
     @inlinable @inline(__always)
-    package static func _pick(_ a: Self, ifLessThan b: Self) -> Self { b._min(a) }
+    package static func _pick(_ a: Self, ifLessThan b: Self) -> Self {
+        _isFloat ? b._min(a) : b.replacing(with: a, where: a < b)
+    }
 
     /// Lane-wise `rounded(.toNearestOrAwayFromZero)` with its magnitude capped at `limit`, a
     /// positive integer below `2^p` (p = significand bits): `±limit` (`v`'s sign) where the

@@ -55,8 +55,12 @@
 /// (`_f`) or `SIMD4<Double>` (`_d`): every operation tests the scalar's size, which
 /// specialization folds away, and runs the concrete type's single-instruction form.
 @usableFromInline package struct LaneVectorOf<Scalar: LayoutScalar, FloatLanes: FloatLaneCount> {
+    /// The lanes, stored as four `Double`s whatever they hold (so that `Double` lanes need no
+    /// reinterpretation: stored as 64-bit words, LLVM no longer recognized a select of two
+    /// `Double` lanes on their comparison as one `maxpd`/`vmaxpd`).
+    @usableFromInline package var storage: SIMD4<Double>
     /// The lanes' bits.
-    @usableFromInline package var bits: SIMD4<UInt64>
+    @inlinable @inline(__always) package var bits: SIMD4<UInt64> { unsafeBitCast(storage, to: SIMD4<UInt64>.self) }
 
     /// The number of lanes: 8 (or 4, `FourFloatLanes`) for `Float`, 4 for `Double`.
     @inlinable @inline(__always) package static var width: Int { _isFloat && FloatLanes.isEight ? 8 : 4 }
@@ -73,11 +77,11 @@
         }
     }
     /// Every lane `+0`.
-    @inlinable @inline(__always) package init() { bits = SIMD4() }
+    @inlinable @inline(__always) package init() { storage = SIMD4() }
     /// From bits computed in all 32 bytes; for four `Float` lanes only the low 16 are kept (the
     /// high ones set to zero), which lets LLVM drop the unused half of the computation.
     @inlinable @inline(__always) init(bits: SIMD4<UInt64>) {
-        self.bits = Self._isFourFloats ? SIMD4(lowHalf: bits.lowHalf, highHalf: SIMD2()) : bits
+        storage = unsafeBitCast(Self._isFourFloats ? SIMD4(lowHalf: bits.lowHalf, highHalf: SIMD2()) : bits, to: SIMD4<Double>.self)
     }
 
     @inlinable @inline(__always) package subscript(lane: Int) -> Scalar {
@@ -107,19 +111,19 @@
     @inlinable @inline(__always) var _f: SIMD8<Float> { unsafeBitCast(bits, to: SIMD8<Float>.self) }
     @inlinable @inline(__always) var _f4: SIMD4<Float> { unsafeBitCast(bits.lowHalf, to: SIMD4<Float>.self) }
     @inlinable @inline(__always) init(_f4 lanes: SIMD4<Float>) {
-        bits = SIMD4(lowHalf: unsafeBitCast(lanes, to: SIMD2<UInt64>.self), highHalf: SIMD2())
+        storage = SIMD4(lowHalf: unsafeBitCast(lanes, to: SIMD2<Double>.self), highHalf: SIMD2())
     }
-    @inlinable @inline(__always) var _d: SIMD4<Double> { unsafeBitCast(bits, to: SIMD4<Double>.self) }
-    @inlinable @inline(__always) init(_f lanes: SIMD8<Float>) { bits = unsafeBitCast(lanes, to: SIMD4<UInt64>.self) }
-    @inlinable @inline(__always) init(_d lanes: SIMD4<Double>) { bits = unsafeBitCast(lanes, to: SIMD4<UInt64>.self) }
+    @inlinable @inline(__always) var _d: SIMD4<Double> { storage }
+    @inlinable @inline(__always) init(_f lanes: SIMD8<Float>) { storage = unsafeBitCast(lanes, to: SIMD4<Double>.self) }
+    @inlinable @inline(__always) init(_d lanes: SIMD4<Double>) { storage = lanes }
     /// The lanes' bits as same-width integers: `SIMD8<Int32>` for `Float`, `SIMD4<Int64>`
     /// for `Double`.
     @inlinable @inline(__always) var _i32: SIMD8<Int32> { unsafeBitCast(bits, to: SIMD8<Int32>.self) }
     @inlinable @inline(__always) var _i32x4: SIMD4<Int32> { unsafeBitCast(bits.lowHalf, to: SIMD4<Int32>.self) }
     @inlinable @inline(__always) var _i64: SIMD4<Int64> { unsafeBitCast(bits, to: SIMD4<Int64>.self) }
-    @inlinable @inline(__always) init(_i32 lanes: SIMD8<Int32>) { bits = unsafeBitCast(lanes, to: SIMD4<UInt64>.self) }
+    @inlinable @inline(__always) init(_i32 lanes: SIMD8<Int32>) { storage = unsafeBitCast(lanes, to: SIMD4<Double>.self) }
     @inlinable @inline(__always) init(_i32x4 lanes: SIMD4<Int32>) { self.init(_f4: unsafeBitCast(lanes, to: SIMD4<Float>.self)) }
-    @inlinable @inline(__always) init(_i64 lanes: SIMD4<Int64>) { bits = unsafeBitCast(lanes, to: SIMD4<UInt64>.self) }
+    @inlinable @inline(__always) init(_i64 lanes: SIMD4<Int64>) { storage = unsafeBitCast(lanes, to: SIMD4<Double>.self) }
     /// Whether `Scalar` is `Float` (else `Double`): a constant once specialized, as the two below.
     @inlinable @inline(__always) static var _isFloat: Bool { MemoryLayout<Scalar>.size == 4 }
     /// Eight `Float` lanes.
