@@ -119,10 +119,8 @@
     /// The lanes' bits as same-width integers: `SIMD8<Int32>` for `Float`, `SIMD4<Int64>`
     /// for `Double`.
     @inlinable @inline(__always) var _i32: SIMD8<Int32> { unsafeBitCast(bits, to: SIMD8<Int32>.self) }
-    @inlinable @inline(__always) var _i32x4: SIMD4<Int32> { unsafeBitCast(bits.lowHalf, to: SIMD4<Int32>.self) }
     @inlinable @inline(__always) var _i64: SIMD4<Int64> { unsafeBitCast(bits, to: SIMD4<Int64>.self) }
     @inlinable @inline(__always) init(_i32 lanes: SIMD8<Int32>) { storage = unsafeBitCast(lanes, to: SIMD4<Double>.self) }
-    @inlinable @inline(__always) init(_i32x4 lanes: SIMD4<Int32>) { self.init(_f4: unsafeBitCast(lanes, to: SIMD4<Float>.self)) }
     @inlinable @inline(__always) init(_i64 lanes: SIMD4<Int64>) { storage = unsafeBitCast(lanes, to: SIMD4<Double>.self) }
     /// Whether `Scalar` is `Float` (else `Double`): a constant once specialized, as the two below.
     @inlinable @inline(__always) static var _isFloat: Bool { MemoryLayout<Scalar>.size == 4 }
@@ -275,8 +273,8 @@ extension LaneVectorOf {
     /// integer -1, so adding the mask to the bit pattern subtracts one where it holds.
     @inlinable @inline(__always)
     package func _nextDownOfPositive(where mask: Mask) -> Self {
-        Self._isEightFloats ? Self(_i32: _i32 &+ unsafeBitCast(mask.bits, to: SIMD8<Int32>.self))
-            : Self._isFourFloats ? Self(_i32x4: _i32x4 &+ unsafeBitCast(mask.bits.lowHalf, to: SIMD4<Int32>.self))
+        // Eight 32-bit adds for either `Float` width: four lanes' unused half is zero in both.
+        Self._isFloat ? Self(_i32: _i32 &+ unsafeBitCast(mask.bits, to: SIMD8<Int32>.self))
             : Self(_i64: _i64 &+ unsafeBitCast(mask.bits, to: SIMD4<Int64>.self))
     }
 

@@ -31,16 +31,6 @@ extension ConcreteLanes {
                 unsafeBitCast(bits & signBit, to: SIMD8<Float>.self))
     }
     @inlinable @inline(__always)
-    static func or(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
-        let a = unsafeBitCast(a, to: SIMD8<Int32>.self), b = unsafeBitCast(b, to: SIMD8<Int32>.self)
-        return unsafeBitCast(a | b, to: SIMD8<Float>.self)
-    }
-    @inlinable @inline(__always)
-    static func xor(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
-        let a = unsafeBitCast(a, to: SIMD8<Int32>.self), b = unsafeBitCast(b, to: SIMD8<Int32>.self)
-        return unsafeBitCast(a ^ b, to: SIMD8<Float>.self)
-    }
-    @inlinable @inline(__always)
     static func nextDownOfPositive(_ lanes: SIMD8<Float>) -> SIMD8<Float> {
         unsafeBitCast(unsafeBitCast(lanes, to: SIMD8<Int32>.self) &- 1, to: SIMD8<Float>.self)
     }
@@ -81,16 +71,6 @@ extension ConcreteLanes {
                 unsafeBitCast(bits & signBit, to: SIMD4<Float>.self))
     }
     @inlinable @inline(__always)
-    static func or(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
-        let a = unsafeBitCast(a, to: SIMD4<Int32>.self), b = unsafeBitCast(b, to: SIMD4<Int32>.self)
-        return unsafeBitCast(a | b, to: SIMD4<Float>.self)
-    }
-    @inlinable @inline(__always)
-    static func xor(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
-        let a = unsafeBitCast(a, to: SIMD4<Int32>.self), b = unsafeBitCast(b, to: SIMD4<Int32>.self)
-        return unsafeBitCast(a ^ b, to: SIMD4<Float>.self)
-    }
-    @inlinable @inline(__always)
     static func nextDownOfPositive(_ lanes: SIMD4<Float>) -> SIMD4<Float> {
         unsafeBitCast(unsafeBitCast(lanes, to: SIMD4<Int32>.self) &- 1, to: SIMD4<Float>.self)
     }
@@ -129,16 +109,6 @@ extension ConcreteLanes {
         let signBit = SIMD4<Int64>(repeating: Int64.min)
         return (unsafeBitCast(bits & ~signBit, to: SIMD4<Double>.self),
                 unsafeBitCast(bits & signBit, to: SIMD4<Double>.self))
-    }
-    @inlinable @inline(__always)
-    static func or(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
-        let a = unsafeBitCast(a, to: SIMD4<Int64>.self), b = unsafeBitCast(b, to: SIMD4<Int64>.self)
-        return unsafeBitCast(a | b, to: SIMD4<Double>.self)
-    }
-    @inlinable @inline(__always)
-    static func xor(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
-        let a = unsafeBitCast(a, to: SIMD4<Int64>.self), b = unsafeBitCast(b, to: SIMD4<Int64>.self)
-        return unsafeBitCast(a ^ b, to: SIMD4<Double>.self)
     }
     @inlinable @inline(__always)
     static func nextDownOfPositive(_ lanes: SIMD4<Double>) -> SIMD4<Double> {
