@@ -11,8 +11,9 @@
 # Needs valgrind (Debian: apt-get install valgrind). Builds layout-bench in release with the
 # default flags; with INSTRUCTIONS_NATIVE=1, with `-target-cpu native` in .build/native.
 # Callgrind (valgrind 3.19) cannot run AVX-512 code: on a CPU with AVX-512, set
-# INSTRUCTIONS_CPU to a CPU without it, e.g. znver3 (AMD Zen 3: AVX2, the instruction set of
-# the C ceiling ports), which builds with `-target-cpu znver3` in .build/native-znver3.
+# INSTRUCTIONS_CPU to a CPU without it, e.g. haswell (AVX2 and FMA, the instruction set of the
+# C ceiling ports), which builds with `-target-cpu haswell` in .build/native-haswell. (Not
+# znver3: the compiler uses AMD's SSE4a there, which valgrind 3.19 cannot decode either.)
 set -euo pipefail
 kernel=${1:?usage: $0 KERNEL [ENGINE] [PRECISION] [SIZE] [K]}
 engine=${2:-kernel}
