@@ -15,7 +15,8 @@ extension LayoutBenchCLI {
       layout-bench profile --kernel NAME [options]
 
     OPTIONS
-      --kernel NAME        button-content, thumb-track or toggle-transition (required)
+      --kernel NAME        the kernel, as `run` names it, e.g. button-content (required;
+                           an unknown name lists every kernel)
       --engine E           kernel (default), kernel-unchecked, reference, or ceiling /
                            ceiling-unchecked (the C AVX2 port, where it exists and runs)
       --precision P        float (default) or double
