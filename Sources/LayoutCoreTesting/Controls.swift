@@ -108,8 +108,7 @@ extension ControlUnderTest {
 
     /// `count` configurations from `seed` (`generated`, `mode` as given or any).
     public static func generated(count: Int, seed: UInt64, mode: LayoutMode? = nil) -> [Self] {
-        var random = SplitMix64(seed: seed)
-        return (0..<count).map { _ in generated(&random, mode: mode) }
+        SplitMix64.draw(count, seed: seed) { generated(&$0, mode: mode) }
     }
 
     /// `generated(count:seed:mode:)` as an array (for the reference) and as columns (for the
