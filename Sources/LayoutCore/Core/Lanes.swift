@@ -477,3 +477,14 @@ extension LaneVectorOf {
         return (near, length.replacing(with: snappedLength, where: snapping))
     }
 }
+
+extension LaneVectorOf where FloatLanes == EightFloatLanes {
+    /// Eight `Float` lanes: where `abs(lane) > limit` or the lane is NaN, compared as integers.
+    /// A float's magnitude bits (its sign cleared) order like the magnitude itself, and
+    /// infinities and NaN have the largest; one `and`, one integer compare, which run on more
+    /// of the core's vector ports than floating-point compares do.
+    @inlinable @inline(__always)
+    func magnitudeAbove(_ limit: Float) -> SIMDMask<SIMD8<Int32>> {
+        (_i32 & SIMD8(repeating: Int32.max)) .> SIMD8(repeating: Int32(bitPattern: limit.bitPattern))
+    }
+}

@@ -116,7 +116,7 @@ extension Slider {
             numbers.check(p, at: index, count: width)
             index &+= width
         }
-        if index < count { numbers.check(p, at: index, count: count &- index) }
+        if index < count { numbers.checkTail(p, at: index, count: count &- index) }
         return numbers.allPassed
     }
 
@@ -239,72 +239,95 @@ extension Slider {
     }
 }
 
-/// The running extremes and sum of `Slider._allValid` (a struct with inlined methods rather
-/// than a nested function: a nested function that captures them was compiled as a call per
-/// lane group, with its loads' count unknown).
+/// The running extremes of `Slider._allValid` (a struct with inlined methods rather than a
+/// nested function: a nested function that captures them was compiled as a call per lane
+/// group, with its loads' count unknown).
+///
+/// Each group's numbers are first combined among themselves, as balanced trees, and only the
+/// group's result goes into the running value: a running value that takes every column in
+/// turn is a chain of 13 dependent operations per group (LLVM does not reassociate
+/// floating-point operations on its own).
 @usableFromInline
 struct SliderNumberChecks<Scalar: LayoutScalar> {
     @usableFromInline typealias Lanes = LaneVector<Scalar>
     /// The minimum of the eight lengths and the scale: must be `>= 0`.
     @usableFromInline var lowest = Lanes()
-    /// The minimum of the four signed values: must be `>= -maximumLength`.
+    /// `Double`: the minimum of the four signed values: must be `>= -maximumLength`.
     @usableFromInline var lowestSigned = Lanes()
-    /// The maximum of every number but the scale: must be `<= maximumLength`.
+    /// `Double`: the maximum of every number but the scale: must be `<= maximumLength`.
     @usableFromInline var highest = Lanes()
-    /// The maximum of the scale: must be `<= maximumDisplayScale`.
+    /// `Double`: the maximum of the scale: must be `<= maximumDisplayScale`.
     @usableFromInline var highestScale = Lanes()
-    /// The sum of every number: must be finite (NaN and infinities stick).
+    /// `Double`: the sum of every number: must be finite (NaN and infinities stick).
     @usableFromInline var sum = Lanes()
+    /// Eight `Float` lanes: where a magnitude was above its limit, NaN and infinities
+    /// included (compared as integers, see `magnitudeAbove`).
+    @usableFromInline var tooLarge = SIMDMask<SIMD8<Int32>>(repeating: false)
     /// Lanes where `maximumValue < minimumValue`.
     @usableFromInline var tooLowMaximum = Lanes() < Lanes()
-
-    @inlinable init() {}
 
     /// Takes in `count` (1...`width`) controls from `index`.
     @inlinable @inline(__always)
     mutating func check(_ p: SliderConfiguration<Scalar>.InputFields, at index: Int, count: Int) {
-        length(Lanes.load(p.width, at: index, count: count))
-        length(Lanes.load(p.height, at: index, count: count))
-        length(Lanes.load(p.leadingInset, at: index, count: count))
-        length(Lanes.load(p.trailingInset, at: index, count: count))
-        length(Lanes.load(p.thumbWidth, at: index, count: count))
-        length(Lanes.load(p.thumbHeight, at: index, count: count))
-        length(Lanes.load(p.trackThickness, at: index, count: count))
-        length(Lanes.load(p.step, at: index, count: count))
+        let width = Lanes.load(p.width, at: index, count: count)
+        let height = Lanes.load(p.height, at: index, count: count)
+        let leadingInset = Lanes.load(p.leadingInset, at: index, count: count)
+        let trailingInset = Lanes.load(p.trailingInset, at: index, count: count)
+        let thumbWidth = Lanes.load(p.thumbWidth, at: index, count: count)
+        let thumbHeight = Lanes.load(p.thumbHeight, at: index, count: count)
+        let thickness = Lanes.load(p.trackThickness, at: index, count: count)
+        let step = Lanes.load(p.step, at: index, count: count)
         let minimum = Lanes.load(p.minimumValue, at: index, count: count)
         let maximum = Lanes.load(p.maximumValue, at: index, count: count)
-        signed(minimum)
-        signed(maximum)
-        signed(Lanes.load(p.value, at: index, count: count))
-        signed(Lanes.load(p.translation, at: index, count: count))
-        tooLowMaximum = tooLowMaximum | (maximum < minimum)
+        let value = Lanes.load(p.value, at: index, count: count)
+        let translation = Lanes.load(p.translation, at: index, count: count)
         let scale = Lanes.load(p.displayScale, at: index, count: count)
-        lowest = lowest._min(scale)
-        highestScale = highestScale._max(scale)
-        sum = sum + scale
+
+        tooLowMaximum = tooLowMaximum | (maximum < minimum)
+        let lowestLength = ((width._min(height))._min(leadingInset._min(trailingInset)))
+            ._min((thumbWidth._min(thumbHeight))._min(thickness._min(step)))
+        lowest = lowest._min(lowestLength._min(scale))
+
+        if Lanes._isEightFloats {
+            let length = Float(LayoutLimits.maximumLength)
+            tooLarge = tooLarge
+                .| width.magnitudeAbove(length) .| height.magnitudeAbove(length)
+                .| leadingInset.magnitudeAbove(length) .| trailingInset.magnitudeAbove(length)
+                .| thumbWidth.magnitudeAbove(length) .| thumbHeight.magnitudeAbove(length)
+                .| thickness.magnitudeAbove(length) .| step.magnitudeAbove(length)
+                .| minimum.magnitudeAbove(length) .| maximum.magnitudeAbove(length)
+                .| value.magnitudeAbove(length) .| translation.magnitudeAbove(length)
+                .| scale.magnitudeAbove(Float(LayoutLimits.maximumDisplayScale))
+        } else {
+            lowestSigned = lowestSigned._min((minimum._min(maximum))._min(value._min(translation)))
+            let highestLength = ((width._max(height))._max(leadingInset._max(trailingInset)))
+                ._max((thumbWidth._max(thumbHeight))._max(thickness._max(step)))
+            let highestSigned = (minimum._max(maximum))._max(value._max(translation))
+            highest = highest._max(highestLength._max(highestSigned))
+            highestScale = highestScale._max(scale)
+            let lengthSum = ((width + height) + (leadingInset + trailingInset))
+                + ((thumbWidth + thumbHeight) + (thickness + step))
+            let signedSum = (minimum + maximum) + (value + translation)
+            sum = sum + ((lengthSum + signedSum) + scale)
+        }
     }
 
-    @inlinable @inline(__always)
-    mutating func length(_ x: Lanes) {
-        lowest = lowest._min(x)
-        highest = highest._max(x)
-        sum = sum + x
-    }
-
-    @inlinable @inline(__always)
-    mutating func signed(_ x: Lanes) {
-        lowestSigned = lowestSigned._min(x)
-        highest = highest._max(x)
-        sum = sum + x
+    /// `check` for the last `count` (1..<`width`) controls, in its own function (inlined
+    /// beside the full groups, LLVM merged the two paths' loads behind per-lane count tests).
+    @inlinable @inline(never)
+    mutating func checkTail(_ p: SliderConfiguration<Scalar>.InputFields, at index: Int, count: Int) {
+        check(p, at: index, count: count)
     }
 
     /// Whether every control taken in passes every rule.
     @inlinable
     var allPassed: Bool {
+        if Lanes._isEightFloats {
+            return !(any(tooLarge) || ((lowest < Lanes()) | tooLowMaximum).any)
+        }
         let limit = Scalar(LayoutLimits.maximumLength)
         let bad = (lowest < Lanes()) | (lowestSigned < Lanes(repeating: -limit)) | (highest > Lanes(repeating: limit))
             | (highestScale > Lanes(repeating: Scalar(LayoutLimits.maximumDisplayScale)))
-            | !((sum - sum) == Lanes()) | tooLowMaximum
         return !bad.any
     }
 }
