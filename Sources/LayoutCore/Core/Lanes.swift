@@ -488,3 +488,22 @@ extension LaneVectorOf where FloatLanes == EightFloatLanes {
         (_i32 & SIMD8(repeating: Int32.max)) .> SIMD8(repeating: Int32(bitPattern: limit.bitPattern))
     }
 }
+
+/// The scratch memory of kernels that work in chunks of lane groups (the toggle's and the
+/// slider's): small enough for the stack, so that no kernel call allocates memory.
+@usableFromInline package enum LaneScratch {
+    /// `withUnsafeTemporaryAllocation` allocates on the stack only up to 1024 bytes with at
+    /// most 16-byte alignment, on every platform (above that, Apple platforms check the
+    /// stack's room at run time and Linux always takes the heap): so a kernel's scratch is
+    /// several allocations of at most this size.
+    @inlinable package static var maximumStackBytes: Int { 1024 }
+
+    /// Controls per chunk: as many as `maximumStackBytes` of `Scalar` hold (256 `Float`, 128
+    /// `Double`), a multiple of every lane width. A chunk's scratch stays in the L1 cache.
+    @inlinable package static func chunkLength<Scalar: LayoutScalar>(_: Scalar.Type) -> Int {
+        maximumStackBytes / MemoryLayout<Scalar>.stride
+    }
+
+    /// The most lanes a lane group has (eight `Float`).
+    @inlinable package static var maximumLaneWidth: Int { LayoutCore.maximumLaneWidth }
+}

@@ -1,5 +1,5 @@
-// The batch kernel: the slider layout over structure-of-arrays columns, one lane group of
-// `LaneVector.width` controls at a time. Each step mirrors a line of `Slider.layout(unchecked:)` and
+// The batch kernel: the slider layout over structure-of-arrays columns, in lane groups of
+// `LaneVector.width` controls. Each step mirrors a line of `Slider.layout(unchecked:)` and
 // performs the same IEEE operations in the same order; the two agree bit for bit (see
 // ControlSuiteTests and SliderExampleTests).
 //
@@ -7,8 +7,9 @@
 // - bytes (phase, direction) are loaded as floating-point lanes and compared with scalars;
 // - every `if` and `switch` of the reference becomes "compute every branch, keep one with
 //   `replacing(with:where:)`" (a bitwise select), so random phases and directions cost no
-//   mispredictions; only the step grid, which needs a lane that ends with a step, is skipped
-//   when no lane of the group needs it;
+//   mispredictions; only the step grid, which only a lane that ends a pan with a step needs,
+//   runs apart: on those lanes packed together (`_kernel`), or, for the last few controls
+//   of a batch, on a lane group where one lane needs it (`_laneGroup`);
 // - `Swift.min(a, b)` and `Swift.max(a, b)` are `_min` and `_max` (one `minps`/`maxps`,
 //   the same operand picked for every input including signed zeros);
 // - `x / 2` is `x * 0.5`: both are the exactly rounded half of `x`, bit for bit;
@@ -36,7 +37,14 @@ extension SliderConfiguration {
         Slider._allValid(input, count: count)
     }
 
-    /// The kernel for one lane group (see `Slider._laneGroup`).
+    /// The kernel for the controls in `range`: chunks of lane groups in passes, the step grid
+    /// only for the lanes that need it (see `Slider._kernel`).
+    @inlinable
+    public static func layOut(_ input: InputFields, _ output: ResultFields, range: Range<Int>) {
+        Slider._kernel(input, output, range: range)
+    }
+
+    /// The kernel for one lane group, every step in one pass (see `Slider._laneGroup`).
     @inlinable @inline(__always)
     public static func layOutLanes(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int) {
         Slider._laneGroup(input, output, at: index, count: count)
@@ -120,12 +128,214 @@ extension Slider {
         return numbers.allPassed
     }
 
-    /// Lays out `count` (1...`width`) sliders starting at `index`: `layout(unchecked:)`
-    /// in lanes.
+    /// Lays out the controls in `range`, one chunk of `LaneScratch.chunkLength` controls at a
+    /// time.
+    ///
+    /// Only the lanes that end a pan on a slider with a step (`.ended`, `step > 0`) need the
+    /// step grid. A plain lane-group loop runs it for every lane of a group where one lane
+    /// needs it: in the benchmark's batch, where one control in eight snaps, two `Float` groups
+    /// in three, and the grid took a fifth of the layout's time. So each chunk goes in passes: (1) every lane group's
+    /// value, clamped, and which lanes snap to a grid; (2) those lanes listed, gathered a lane
+    /// group at a time, put on their grid and scattered back; (3) every lane group's frames
+    /// from its value. Every lane gets exactly the reference's operations, wherever they run.
+    ///
+    /// The passes only see full lane groups; the last `1 ..< width` controls of `range` go
+    /// through `_laneGroup`, every step in one pass.
+    @inlinable
+    static func _kernel<Scalar>(
+        _ q: SliderConfiguration<Scalar>.InputFields, _ p: SliderConfiguration<Scalar>.ResultFields,
+        range: Range<Int>
+    ) {
+        let fullEnd = range.upperBound &- range.count % LaneVector<Scalar>.width
+        if range.lowerBound < fullEnd {
+            // Each capacity is written out as a constant once specialized (see
+            // `LaneScratch.chunkLength`), so that the stack-or-heap test folds away.
+            withUnsafeTemporaryAllocation(of: Scalar.SIMDMaskScalar.self, capacity: LaneScratch.chunkLength(Scalar.self)) { snaps in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: LaneScratch.chunkLength(Scalar.self)) { origin in
+            withUnsafeTemporaryAllocation(of: Scalar.self, capacity: 4 * LaneScratch.maximumLaneWidth) { gathered in
+                let scratch = _SliderScratch<Scalar>(
+                    snaps: snaps.baseAddress!, origin: origin.baseAddress!, gathered: gathered.baseAddress!)
+                var start = range.lowerBound
+                while start < fullEnd {
+                    let count = Swift.min(LaneScratch.chunkLength(Scalar.self), fullEnd &- start)
+                    _chunk(q, p, scratch, at: start, count: count)
+                    start &+= count
+                }
+            }}}
+        }
+        if fullEnd < range.upperBound { _tail(q, p, at: fullEnd, count: range.upperBound &- fullEnd) }
+    }
+
+    /// The last `count` (1..<`width`) controls: `_laneGroup` with padded loads and partial
+    /// stores, in its own function so that the passes keep their one-instruction loads.
+    @inlinable @inline(never)
+    static func _tail<Scalar>(
+        _ q: SliderConfiguration<Scalar>.InputFields, _ p: SliderConfiguration<Scalar>.ResultFields,
+        at index: Int, count: Int
+    ) {
+        _laneGroup(q, p, at: index, count: count)
+    }
+
+    /// The passes of `_kernel` over `count` controls from `start` (a multiple of the lane
+    /// width, at most `LaneScratch.chunkLength`).
+    @inlinable
+    static func _chunk<Scalar>(
+        _ q: SliderConfiguration<Scalar>.InputFields, _ p: SliderConfiguration<Scalar>.ResultFields,
+        _ scratch: _SliderScratch<Scalar>, at start: Int, count: Int
+    ) {
+        typealias Lanes = LaneVector<Scalar>
+        let width = Lanes.width
+        // 1. Every lane's value before the grid (final for the lanes that do not snap), into
+        //    the result column, and which lanes snap.
+        var offset = 0
+        while offset < count {
+            let (newValue, snaps) = _valueLanes(q, at: start &+ offset, count: width)
+            newValue.store(to: p.value, at: start &+ offset, count: width)
+            UnsafeMutableRawPointer(scratch.snaps + offset).storeBytes(of: snaps, as: LaneMask<Scalar>.self)
+            offset &+= width
+        }
+        // 2. The lanes that snap, listed (branch-free: every index is written, the count only
+        //    grows past it where the lane snaps), then a lane group of them at a time: their
+        //    value and range gathered, put on the grid, scattered back. The last group's
+        //    missing lanes repeat its first lane and are not written back.
+        var listed = 0
+        for index in 0..<count {
+            scratch.origin[listed] = Int32(truncatingIfNeeded: index)
+            listed &+= Int(truncatingIfNeeded: scratch.snaps[index] & 1)
+        }
+        var first = 0
+        while first < listed {
+            let lanes = Swift.min(width, listed &- first)
+            let g = scratch.gathered
+            for lane in 0..<width {
+                let index = start &+ Int(scratch.origin[first &+ (lane < lanes ? lane : 0)])
+                g[lane] = p.value[index]
+                g[width &+ lane] = q.minimumValue[index]
+                g[2 &* width &+ lane] = q.maximumValue[index]
+                g[3 &* width &+ lane] = q.step[index]
+            }
+            let points = _gridPoints(
+                newValue: Lanes.load(g, at: 0, count: width), minimum: Lanes.load(g, at: width, count: width),
+                maximum: Lanes.load(g, at: 2 &* width, count: width), step: Lanes.load(g, at: 3 &* width, count: width))
+            points.store(to: g, at: 0, count: width)
+            for lane in 0..<lanes {
+                p.value[start &+ Int(scratch.origin[first &+ lane])] = g[lane]
+            }
+            first &+= width
+        }
+        // 3. Every frame from the value.
+        _geometryPass(q, p, at: start, count: count)
+    }
+
+    /// Pass 3 of `_chunk`, in its own function: inlined in `_chunk`, whose other passes make
+    /// it large, the lane group's code was left as a call with a variable count.
+    @inlinable @inline(never)
+    static func _geometryPass<Scalar>(
+        _ q: SliderConfiguration<Scalar>.InputFields, _ p: SliderConfiguration<Scalar>.ResultFields,
+        at start: Int, count: Int
+    ) {
+        typealias Lanes = LaneVector<Scalar>
+        let width = Lanes.width
+        var offset = 0
+        while offset < count {
+            _geometryLanes(q, p, newValue: Lanes.load(p.value, at: start &+ offset, count: width),
+                           at: start &+ offset, count: width)
+            offset &+= width
+        }
+    }
+
+    /// Lays out `count` (1...`width`) sliders starting at `index`, every step in one pass:
+    /// `layout(unchecked:)` in lanes. The step grid is skipped when no lane of the group
+    /// snaps to one.
     @inlinable @inline(__always)
     static func _laneGroup<Scalar>(
         _ q: SliderConfiguration<Scalar>.InputFields, _ p: SliderConfiguration<Scalar>.ResultFields,
         at index: Int, count: Int
+    ) {
+        typealias Lanes = LaneVector<Scalar>
+        var (newValue, snaps) = _valueLanes(q, at: index, count: count)
+        if snaps._anyLane {
+            let points = _gridPoints(
+                newValue: newValue, minimum: Lanes.load(q.minimumValue, at: index, count: count),
+                maximum: Lanes.load(q.maximumValue, at: index, count: count),
+                step: Lanes.load(q.step, at: index, count: count))
+            newValue = newValue.replacing(with: points, where: snaps)
+        }
+        _geometryLanes(q, p, newValue: newValue, at: index, count: count)
+    }
+
+    /// The value of `count` (1...`width`) sliders from `index` before the step grid: `.none`
+    /// clamps `value`; `.changed` and `.ended` clamp it moved (not where there is no
+    /// travel); `.cancelled` keeps it as it is. And the lanes that snap to a step grid
+    /// (`.ended` with `step > 0`, and a grid no finer than the value's precision): their
+    /// value goes through `_gridPoints` (a lane that snaps is never `.cancelled`).
+    @inlinable @inline(__always)
+    static func _valueLanes<Scalar>(
+        _ q: SliderConfiguration<Scalar>.InputFields, at index: Int, count: Int
+    ) -> (value: LaneVector<Scalar>, snaps: LaneMask<Scalar>) {
+        typealias Lanes = LaneVector<Scalar>
+        let zero = Lanes()
+        let width = Lanes.load(q.width, at: index, count: count)
+        let leadingInset = Lanes.load(q.leadingInset, at: index, count: count)
+        let trailingInset = Lanes.load(q.trailingInset, at: index, count: count)
+        let thumbWidthIn = Lanes.load(q.thumbWidth, at: index, count: count)
+        let minimum = Lanes.load(q.minimumValue, at: index, count: count)
+        let maximum = Lanes.load(q.maximumValue, at: index, count: count)
+        let value = Lanes.load(q.value, at: index, count: count)
+        let step = Lanes.load(q.step, at: index, count: count)
+        let phase = Lanes.load(q.phase, at: index, count: count)
+        let screenTranslation = Lanes.load(q.translation, at: index, count: count)
+        let direction = Lanes.load(q.layoutDirection, at: index, count: count)
+
+        let isRightToLeft = direction == Scalar(LayoutDirection.rightToLeft.rawValue)
+        let isMoving = (phase == Scalar(SliderPhase.changed.rawValue)) | (phase == Scalar(SliderPhase.ended.rawValue))
+        let isEnded = phase == Scalar(SliderPhase.ended.rawValue)
+        let isCancelled = phase == Scalar(SliderPhase.cancelled.rawValue)
+        let range = maximum - minimum
+        let available = ((width - leadingInset) - trailingInset)._max(zero)
+        let thumbWidth = thumbWidthIn._min(available)
+        let travel = available - thumbWidth
+
+        // The reference's `isRightToLeft ? -dx : dx` is a flip of the sign bit where the lane
+        // is RTL.
+        let directionSignBit = zero.replacing(with: Lanes(repeating: -0.0), where: isRightToLeft)
+        let translation = screenTranslation._flippingSign(by: directionSignBit)
+        let moved = (value + translation * range / travel).replacing(with: value, where: !(travel > zero))
+        let newValue = value.replacing(with: moved, where: isMoving)._max(minimum)._min(maximum)
+        let steps = (newValue - minimum) / step
+        let snaps = isEnded & (step > zero) & (steps < Lanes(repeating: Scalar.integralThreshold))
+        return (newValue.replacing(with: value, where: isCancelled), snaps)
+    }
+
+    /// `valueOnStepGrid` in lanes, for lanes whose value is in `minimum ... maximum`, with
+    /// `step > 0` and fewer than `2^p` steps from `minimum` (the lanes `_valueLanes` says snap).
+    @inlinable @inline(__always)
+    static func _gridPoints<Scalar>(
+        newValue: LaneVector<Scalar>, minimum: LaneVector<Scalar>, maximum: LaneVector<Scalar>, step: LaneVector<Scalar>
+    ) -> LaneVector<Scalar> {
+        typealias Lanes = LaneVector<Scalar>
+        let one = Lanes(repeating: 1)
+        let integral = Lanes(repeating: Scalar.integralThreshold)
+        let steps = (newValue - minimum) / step
+        // `steps.rounded(.down)` for `0 <= steps < 2^p`: the nearest integer (ties to
+        // even, `(s + 2^p) - 2^p`), less one where that is above `steps`. (For `steps == -0`
+        // this gives +0 where the reference has -0; both give the same points.)
+        let nearest = (steps + integral) - integral
+        var k = nearest - one.keeping(where: nearest > steps)
+        // `k - 0` is `k` (never -0 here), so the reference's "one less where `lower` is
+        // past the value" is one subtraction for every lane, and `lower` is recomputed.
+        k = k - one.keeping(where: minimum + k * step > newValue)
+        let lower = minimum + k * step
+        let upper = (minimum + (k + 1) * step)._min(maximum)
+        return lower.replacing(with: upper, where: upper - newValue <= newValue - lower)
+    }
+
+    /// The frames of `count` (1...`width`) sliders from `index` with their final value, and the
+    /// value and whether it changed, into the result columns.
+    @inlinable @inline(__always)
+    static func _geometryLanes<Scalar>(
+        _ q: SliderConfiguration<Scalar>.InputFields, _ p: SliderConfiguration<Scalar>.ResultFields,
+        newValue: LaneVector<Scalar>, at index: Int, count: Int
     ) {
         typealias Lanes = LaneVector<Scalar>
         let zero = Lanes()
@@ -140,16 +350,10 @@ extension Slider {
         let minimum = Lanes.load(q.minimumValue, at: index, count: count)
         let maximum = Lanes.load(q.maximumValue, at: index, count: count)
         let value = Lanes.load(q.value, at: index, count: count)
-        let step = Lanes.load(q.step, at: index, count: count)
-        let phase = Lanes.load(q.phase, at: index, count: count)
-        let screenTranslation = Lanes.load(q.translation, at: index, count: count)
         let direction = Lanes.load(q.layoutDirection, at: index, count: count)
         let scale = Lanes.load(q.displayScale, at: index, count: count)
 
         let isRightToLeft = direction == Scalar(LayoutDirection.rightToLeft.rawValue)
-        let isMoving = (phase == Scalar(SliderPhase.changed.rawValue)) | (phase == Scalar(SliderPhase.ended.rawValue))
-        let isEnded = phase == Scalar(SliderPhase.ended.rawValue)
-        let isCancelled = phase == Scalar(SliderPhase.cancelled.rawValue)
         let range = maximum - minimum
 
         // Shrink first, never overflow.
@@ -160,35 +364,6 @@ extension Slider {
         let thumbHeight = thumbHeightIn._min(height)
         let thickness = thicknessIn._min(height)
         let travel = available - thumbWidth
-
-        // The value. `.none` clamps `value`; `.changed` and `.ended` clamp it moved (not where
-        // there is no travel); `.cancelled` keeps it as it is (below). The reference's
-        // `isRightToLeft ? -dx : dx` is a flip of the sign bit where the lane is RTL.
-        let directionSignBit = zero.replacing(with: Lanes(repeating: -0.0), where: isRightToLeft)
-        let translation = screenTranslation._flippingSign(by: directionSignBit)
-        let moved = (value + translation * range / travel).replacing(with: value, where: !(travel > zero))
-        var newValue = value.replacing(with: moved, where: isMoving)._max(minimum)._min(maximum)
-
-        // `.ended` with a step: the nearest point of the grid, ties to the larger one. Skipped
-        // when no lane of the group snaps to a grid.
-        let steps = (newValue - minimum) / step
-        let integral = Lanes(repeating: Scalar.integralThreshold)
-        let snapsToGrid = isEnded & (step > zero) & (steps < integral)
-        if snapsToGrid._anyLane {
-            // `steps.rounded(.down)` for `0 <= steps < 2^p`: the nearest integer (ties to
-            // even, `(s + 2^p) - 2^p`), less one where that is above `steps`. (For `steps == -0`
-            // this gives +0 where the reference has -0; both give the same points.)
-            let nearest = (steps + integral) - integral
-            var k = nearest - one.keeping(where: nearest > steps)
-            // `k - 0` is `k` (never -0 here), so the reference's "one less where `lower` is
-            // past the value" is one subtraction for every lane, and `lower` is recomputed.
-            k = k - one.keeping(where: minimum + k * step > newValue)
-            let lower = minimum + k * step
-            let upper = (minimum + (k + 1) * step)._min(maximum)
-            let nearestPoint = lower.replacing(with: upper, where: upper - newValue <= newValue - lower)
-            newValue = newValue.replacing(with: nearestPoint, where: snapsToGrid)
-        }
-        newValue = newValue.replacing(with: value, where: isCancelled)
 
         // The thumb and the split, as edges (left to right).
         let fraction = ((newValue - minimum) / range)._max(zero)._min(one).keeping(where: range > zero)
@@ -266,6 +441,8 @@ struct SliderNumberChecks<Scalar: LayoutScalar> {
     /// Lanes where `maximumValue < minimumValue`.
     @usableFromInline var tooLowMaximum = Lanes() < Lanes()
 
+    @inlinable init() {}
+
     /// Takes in `count` (1...`width`) controls from `index`.
     @inlinable @inline(__always)
     mutating func check(_ p: SliderConfiguration<Scalar>.InputFields, at index: Int, count: Int) {
@@ -328,6 +505,24 @@ struct SliderNumberChecks<Scalar: LayoutScalar> {
         let limit = Scalar(LayoutLimits.maximumLength)
         let bad = (lowest < Lanes()) | (lowestSigned < Lanes(repeating: -limit)) | (highest > Lanes(repeating: limit))
             | (highestScale > Lanes(repeating: Scalar(LayoutLimits.maximumDisplayScale)))
+            | !((sum - sum) == Lanes()) | tooLowMaximum
         return !bad.any
+    }
+}
+
+/// Scratch memory of one `Slider._kernel` call.
+@usableFromInline
+struct _SliderScratch<Scalar: LayoutScalar> {
+    /// Per control of the chunk: all ones where it snaps to a step grid.
+    @usableFromInline var snaps: UnsafeMutablePointer<Scalar.SIMDMaskScalar>
+    /// The controls that snap, listed (index in the chunk).
+    @usableFromInline var origin: UnsafeMutablePointer<Int32>
+    /// One lane group of listed controls: value, minimum, maximum, step, a lane group each.
+    @usableFromInline var gathered: UnsafeMutablePointer<Scalar>
+
+    @inlinable
+    init(snaps: UnsafeMutablePointer<Scalar.SIMDMaskScalar>, origin: UnsafeMutablePointer<Int32>,
+         gathered: UnsafeMutablePointer<Scalar>) {
+        (self.snaps, self.origin, self.gathered) = (snaps, origin, gathered)
     }
 }

@@ -120,19 +120,6 @@ struct _ToggleScratch<Scalar: LayoutScalar> {
 }
 
 extension ToggleTransition {
-    /// Controls per chunk: as many as 1024 bytes of `Scalar` hold (256 `Float`, 128 `Double`),
-    /// a multiple of the lane width. The chunk's scratch stays in L1, and each of its arrays
-    /// fits the standard library's limit for a temporary allocation on the stack.
-    @inlinable static func _chunkLength<Scalar: LayoutScalar>(_: Scalar.Type) -> Int {
-        _maximumStackScratchBytes / MemoryLayout<Scalar>.stride
-    }
-
-    /// `withUnsafeTemporaryAllocation` allocates on the stack only up to 1024 bytes with at
-    /// most 16-byte alignment, on every platform (above that, Apple platforms check the
-    /// stack's room at run time and Linux always takes the heap): so the kernel's scratch is
-    /// several allocations of at most this size, and no call of the kernel allocates memory.
-    @inlinable static var _maximumStackScratchBytes: Int { 1024 }
-
     /// Computes the controls in `range`, one chunk at a time.
     ///
     /// Only the controls animating along `.easeInOut` need the bisection solver, which costs
@@ -151,13 +138,13 @@ extension ToggleTransition {
     static func _kernel<Scalar>(_ p: _ToggleTransitionColumns<Scalar>, range: Range<Int>) {
         // Every scratch value is written before it is read (see `_chunk` for the one
         // exception, padded there), so the memory is not cleared. Each capacity is written
-        // out as `_chunkLength(Scalar.self)`, a constant once specialized, so that the
+        // out as `LaneScratch.chunkLength(Scalar.self)`, a constant once specialized, so that the
         // stack-or-heap test folds away even in closures the optimizer keeps apart.
-        withUnsafeTemporaryAllocation(of: Scalar.self, capacity: _chunkLength(Scalar.self)) { eased in
-        withUnsafeTemporaryAllocation(of: Scalar.self, capacity: _chunkLength(Scalar.self)) { solving in
-        withUnsafeTemporaryAllocation(of: Scalar.SIMDMaskScalar.self, capacity: _chunkLength(Scalar.self)) { needsSolver in
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: _chunkLength(Scalar.self)) { origin in
-            let chunk = _chunkLength(Scalar.self)
+        withUnsafeTemporaryAllocation(of: Scalar.self, capacity: LaneScratch.chunkLength(Scalar.self)) { eased in
+        withUnsafeTemporaryAllocation(of: Scalar.self, capacity: LaneScratch.chunkLength(Scalar.self)) { solving in
+        withUnsafeTemporaryAllocation(of: Scalar.SIMDMaskScalar.self, capacity: LaneScratch.chunkLength(Scalar.self)) { needsSolver in
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: LaneScratch.chunkLength(Scalar.self)) { origin in
+            let chunk = LaneScratch.chunkLength(Scalar.self)
             let scratch = _ToggleScratch<Scalar>(
                 eased: eased.baseAddress!, needsSolver: needsSolver.baseAddress!,
                 solving: solving.baseAddress!, origin: origin.baseAddress!)
@@ -187,7 +174,7 @@ extension ToggleTransition {
     }
 
     /// The three passes over `count` controls from `start` (a multiple of the lane width, at
-    /// most `_chunkLength`).
+    /// most `LaneScratch.chunkLength`).
     @inlinable
     static func _chunk<Scalar>(
         _ p: _ToggleTransitionColumns<Scalar>, _ scratch: _ToggleScratch<Scalar>, at start: Int, count: Int
