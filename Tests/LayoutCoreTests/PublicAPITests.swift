@@ -2,8 +2,10 @@ import Foundation
 import Testing
 
 /// No underscored name is public API: internals are `internal`, `@usableFromInline` or
-/// `package`, and no public protocol has an underscored requirement (the lane operations
-/// `LaneVector` needs are internal, chosen by the scalar's size).
+/// `package`. The one exception is `BatchLayout`'s kernel hooks: a public protocol's
+/// requirements are public, so they carry the standard library's mark for public names that
+/// are not API (a leading underscore), are documented as such, and are the only underscored
+/// public names: each public underscored declaration is one of them (a conformance's witness).
 @Suite struct PublicAPITests {
     static let sources = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -56,12 +58,19 @@ import Testing
         return names
     }
 
+    /// `BatchLayout`'s requirements that are not API (Batch/BatchLayout.swift).
+    static let kernelHooks: Set<String> = [
+        "_referenceLayout", "_write", "_configuration", "_result", "_laneWidth", "_takesFullGroupsOnly",
+        "_layoutLaneGroup", "_layout", "_checkFieldRules", "_checkCrossFieldRules", "_allValid",
+    ]
+
     @Test func noUnderscoredNameIsPublic() throws {
         let files = try Self.sourceFiles()
         #expect(files.count > 10, "Sources/ not found at \(Self.sources.path)")
-        #expect(Self.underscoredRequirements(in: files).isEmpty, "a public protocol has an underscored requirement")
+        let hooks = Self.underscoredRequirements(in: files)
+        #expect(hooks == Self.kernelHooks, "the underscored requirements of public protocols are BatchLayout's hooks only")
         for file in files {
-            for declaration in Self.publicUnderscoredDeclarations(in: file.text) {
+            for declaration in Self.publicUnderscoredDeclarations(in: file.text) where !hooks.contains(declaration.name) {
                 Issue.record("\(file.path):\(declaration.line): public \(declaration.name)")
             }
         }

@@ -4,9 +4,9 @@
 extension BatchColumns {
     /// Lays out every control with the batch kernel, after validating every column.
     ///
-    /// Equivalent to `output[i] = try configuration(at: i)!.layout()` for every `i`, bit for
-    /// bit, but a lane group of controls per SIMD vector and, for large batches, on every core.
-    /// `output` is resized to `count` if needed (reuse it to avoid allocating).
+    /// Equivalent to `output[i] = try Namespace.layout(configuration(at: i)!)` for every `i`,
+    /// bit for bit, but a lane group of controls per SIMD vector and, for large batches, on
+    /// every core. `output` is resized to `count` if needed (reuse it to avoid allocating).
     ///
     /// - Throws: `LayoutError` for the lowest bad element (see `validate()`); `output` is then
     ///   left exactly as it was.
@@ -16,7 +16,7 @@ extension BatchColumns {
         into output: inout BatchResultColumns<Control>, parallelism: Parallelism = .automatic
     ) throws(LayoutError) {
         try validate(parallelism: parallelism)
-        layOut(into: &output, parallelism: parallelism)
+        kernelLayout(into: &output, parallelism: parallelism)
     }
 
     /// The batch kernel without validation: NaN, negative sizes or raw values out of range give
@@ -25,18 +25,16 @@ extension BatchColumns {
     public func uncheckedLayout(
         into output: inout BatchResultColumns<Control>, parallelism: Parallelism = .automatic
     ) {
-        layOut(into: &output, parallelism: parallelism)
+        kernelLayout(into: &output, parallelism: parallelism)
     }
 
     @inlinable
-    func layOut(into output: inout BatchResultColumns<Control>, parallelism: Parallelism) {
+    func kernelLayout(into output: inout BatchResultColumns<Control>, parallelism: Parallelism) {
         let count = self.count
         if output.count != count { output.resize(to: count) } else { output.makeUnique() }
         guard count > 0 else { return }
-        let lanes = LaneGroups<Control>(input: storage.fields, output: output.storage.fields)
-        withExtendedLifetime(storage) {
-            runBatch(count: count, parallelism: parallelism) { range in lanes.layOut(range) }
-        }
+        let lanes = LaneGroups<Control>(input: storage, output: output.storage)
+        runBatch(count: count, parallelism: parallelism) { range in lanes.layout(range) }
     }
 
     /// Checks every column: every value against its field's rule (finite, within
@@ -73,17 +71,14 @@ extension BatchColumns {
     /// generic per-column scans, over the columns from `range.lowerBound`.
     @inlinable
     static func passes(_ storage: ColumnStorage<Control.InputFields>, _ range: Range<Int>) -> Bool {
-        var fields = storage.fields
-        if range.lowerBound > 0 {
-            for position in storage.addresses.indices {
-                fields.bind(position, to: storage.addresses[position] + range.lowerBound * storage.elementSizes[position])
-            }
+        if range.lowerBound == 0 {
+            return Control._allValid(storage.fields, count: range.count) ?? passesFieldRules(storage.fields, storage, range)
         }
-        return Control.allValid(fields, count: range.count)
-            ?? passesFieldRules(fields, storage, range)
+        let fields = storage.fields(from: range.lowerBound)
+        return Control._allValid(fields, count: range.count) ?? passesFieldRules(fields, storage, range)
     }
 
-    /// Whether every control in `range` passes every rule: the generic per-column scans (no
+    /// Whether every control in `range` passes every rule: the schema's per-column scans (no
     /// names), then the control's own checks. `fields` are bound from `range.lowerBound`.
     @inlinable
     static func passesFieldRules(
@@ -116,10 +111,10 @@ extension BatchColumns {
         var validator = BatchValidator(count: count)
         for position in storage.rules.indices {
             if storage.rules[position].kind == .checkedByControl {
-                Control.checkFieldRules(at: position, of: fields, count: count, into: &validator)
+                Control._checkFieldRules(at: position, of: fields, count: count, into: &validator)
             }
         }
-        Control.checkCrossFieldRules(fields, count: count, into: &validator)
+        Control._checkCrossFieldRules(fields, count: count, into: &validator)
         return validator.error == nil
     }
 
@@ -133,22 +128,22 @@ extension BatchColumns {
     }
 
     /// The first error of a batch that failed the fast pass: every field in declaration order,
-    /// then the cross-field rules; the lowest element index wins.
+    /// then the cross-field rules; the lowest element index wins. A value recorded as
+    /// unrepresentable at the reported element and field is quoted as it was passed.
     @inlinable
     static func firstError(_ storage: ColumnStorage<Control.InputFields>, count: Int) -> LayoutError? {
         let names = Control.InputFields.names
         var validator = BatchValidator(count: count)
         for position in storage.rules.indices {
             let rule = storage.rules[position], address = storage.addresses[position]
+            validator.position = position
             switch rule.kind {
             case .range where storage.elementSizes[position] == 1:
                 let column = address.assumingMemoryBound(to: UInt8.self)
                 for index in 0..<validator.searchLimit {
                     if !rule.accepts(Double(column[index])) {
-                        // A byte range names whole numbers ("2...255").
                         validator.record(LayoutError(
-                            index: index, field: names[position], value: Double(column[index]),
-                            problem: .outOfRange(expected: "\(Int(rule.lower))...\(Int(rule.upper))")))
+                            index: index, field: names[position], value: Double(column[index]), problem: rule.byteProblem()))
                         break
                     }
                 }
@@ -159,32 +154,141 @@ extension BatchColumns {
                 validator.check(UnsafePointer(address.assumingMemoryBound(to: UInt8.self)),
                                 field: names[position], caseCount: rule.caseCount)
             case .checkedByControl:
-                Control.checkFieldRules(at: position, of: storage.fields, count: count, into: &validator)
+                Control._checkFieldRules(at: position, of: storage.fields, count: count, into: &validator)
             case .result:
                 break
             }
         }
-        Control.checkCrossFieldRules(storage.fields, count: count, into: &validator)
-        return validator.error
+        validator.position = -1
+        Control._checkCrossFieldRules(storage.fields, count: count, into: &validator)
+        guard var error = validator.error else { return nil }
+        for entry in storage.unrepresentable {
+            if entry.index == error.index && entry.position == validator.errorPosition { error.value = entry.value }
+        }
+        return error
     }
 }
 
-/// The lane loop of one batch: the bound input and result fields, and the control's kernel
-/// over a range of controls.
+extension ColumnStorage {
+    /// The fields bound to the columns from element `start` (a thread's share).
+    @inlinable
+    func fields(from start: Int) -> Fields {
+        withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer.self, capacity: addresses.count) { shifted in
+            for position in addresses.indices {
+                shifted[position] = addresses[position] + start * elementSizes[position]
+            }
+            return Fields.bound(to: UnsafePointer(shifted.baseAddress.unsafelyUnwrapped))
+        }
+    }
+}
+
+// MARK: - One configuration
+
+extension BatchLayout {
+    /// Checks every field of this configuration, by the same rules and in the same order as a
+    /// batch's validation: the error names the first bad field, at element index 0.
+    ///
+    /// - Throws: `LayoutError` naming the field and the value as it was passed.
+    @inlinable
+    public func validate() throws(LayoutError) {
+        if let error = Self.firstError(of: self) { throw error }
+    }
+
+    /// The first error of `configuration`: written into one row of columns on the stack, whose
+    /// fields the schema checks as it declares them (`FieldBinder`'s check), then the control's
+    /// own field checks in their turn and its cross-field rules.
+    @inlinable
+    static func firstError(of configuration: Self) -> LayoutError? {
+        let fieldCount = InputFields.fieldCount
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: fieldCount) { row in
+            withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer.self, capacity: fieldCount) { addresses in
+                let rowStart = row.baseAddress.unsafelyUnwrapped
+                for position in 0..<fieldCount {
+                    addresses[position] = UnsafeMutableRawPointer(rowStart + position)
+                }
+                let bound = UnsafePointer(addresses.baseAddress.unsafelyUnwrapped)
+                var checker = FieldBinder(.check, addresses: bound)
+                let fields = InputFields.bound(to: bound)
+                let refused = _write(configuration, to: fields, at: 0)
+                _ = InputFields(&checker)
+                var validator = BatchValidator(count: 1)
+                var controlChecked = checker.controlChecked
+                while controlChecked != 0 && validator.error == nil {
+                    let position = controlChecked.trailingZeroBitCount
+                    controlChecked &= controlChecked &- 1
+                    validator.position = position
+                    _checkFieldRules(at: position, of: fields, count: 1, into: &validator)
+                }
+                if validator.error == nil, let failure = checker.failure {
+                    validator.position = failure.position
+                    validator.record(failure.error)
+                }
+                if validator.error == nil {
+                    validator.position = -1
+                    _checkCrossFieldRules(fields, count: 1, into: &validator)
+                }
+                guard var error = validator.error else { return nil }
+                if let refused, refused.position == validator.errorPosition { error.value = refused.value }
+                return error
+            }
+        }
+    }
+}
+
+/// The lane loop of one batch: the input and result storage, and the control's kernel over a
+/// range of controls.
 @usableFromInline
 struct LaneGroups<Control: BatchLayout>: @unchecked Sendable {
-    @usableFromInline let input: Control.InputFields
-    @usableFromInline let output: Control.ResultFields
+    @usableFromInline let input: ColumnStorage<Control.InputFields>
+    @usableFromInline let output: ColumnStorage<Control.ResultFields>
 
     @inlinable
-    init(input: Control.InputFields, output: Control.ResultFields) {
+    init(input: ColumnStorage<Control.InputFields>, output: ColumnStorage<Control.ResultFields>) {
         self.input = input
         self.output = output
     }
 
-    /// Lays out the controls in `range` with the control's kernel.
+    /// Lays out the controls in `range` with the control's kernel. For a kernel that takes
+    /// only full lane groups (`_takesFullGroupsOnly`), the last partial group goes through a
+    /// zero-padded scratch group.
     @inlinable
-    func layOut(_ range: Range<Int>) {
-        Control.layOut(input, output, range: range)
+    func layout(_ range: Range<Int>) {
+        if !Control._takesFullGroupsOnly {
+            Control._layout(input.fields, output.fields, range: range)
+            return
+        }
+        let width = Control._laneWidth
+        let tail = range.count % width
+        if range.count > tail {
+            Control._layout(input.fields, output.fields, range: range.lowerBound ..< range.upperBound - tail)
+        }
+        if tail > 0 { layoutScratchGroup(from: range.upperBound - tail, count: tail) }
+    }
+
+    /// Lays out the `count` (1..<width) controls from `start` in scratch columns of one lane
+    /// group: their inputs copied in and padded with zeros, the results copied back.
+    @inlinable @inline(never)
+    func layoutScratchGroup(from start: Int, count: Int) {
+        let inputCount = input.addresses.count, resultCount = output.addresses.count
+        // Eight bytes per element covers every element type.
+        let stride = maximumLaneWidth * 8
+        withUnsafeTemporaryAllocation(byteCount: (inputCount + resultCount) * stride, alignment: 64) { scratch in
+        withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer.self, capacity: inputCount + resultCount) { addresses in
+            let base = scratch.baseAddress.unsafelyUnwrapped
+            base.initializeMemory(as: UInt8.self, repeating: 0, count: scratch.count)
+            for position in 0..<(inputCount + resultCount) { addresses[position] = base + position * stride }
+            for position in 0..<inputCount {
+                let size = input.elementSizes[position]
+                addresses[position].copyMemory(from: input.addresses[position] + start * size, byteCount: count * size)
+            }
+            let bound = UnsafePointer(addresses.baseAddress.unsafelyUnwrapped)
+            Control._layout(Control.InputFields.bound(to: bound), Control.ResultFields.bound(to: bound + inputCount),
+                            range: 0 ..< Control._laneWidth)
+            for position in 0..<resultCount {
+                let size = output.elementSizes[position]
+                (output.addresses[position] + start * size).copyMemory(
+                    from: addresses[inputCount + position], byteCount: count * size)
+            }
+        }}
     }
 }

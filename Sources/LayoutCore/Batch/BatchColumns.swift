@@ -1,28 +1,42 @@
 // The public batch types: a control's input columns and result columns, in storage the
 // library owns (ColumnStorage.swift), with value semantics (copy on write).
 
-/// One column of a batch: a mutable, random-access view of its elements.
+/// One column of a batch: a random-access collection of its elements, with value semantics.
 ///
-/// A column is read and written through its batch (`columns.width[3] = 20`), which copies its
-/// storage first if another batch shares it; a column read from a batch (`let widths =
-/// columns.width`) keeps that storage alive and cannot be written.
-public struct Column<Element: ColumnElement>: RandomAccessCollection, MutableCollection, @unchecked Sendable {
-    @usableFromInline let base: UnsafeMutablePointer<Element>
-    @usableFromInline let owner: AnyObject
-    /// The number of elements: the batch's number of controls.
-    public let count: Int
+/// Write a batch's column through the batch (`columns.width[3] = 20`): the batch copies its
+/// storage first if another value shares it, and the write changes that batch only. A column
+/// read into a variable (`var widths = columns.width`) is a value of its own, like an array:
+/// writing to it copies it first, so neither the batch nor any copy sees the write, and a
+/// batch that grows, shrinks or is emptied afterwards never moves or frees the memory the
+/// column reads.
+public struct Column<Element: ColumnElement>: RandomAccessCollection, MutableCollection, Sendable {
+    /// The columns this one is part of (shared with the batch until either writes).
+    @usableFromInline var buffer: ColumnBuffer
+    /// This column's position in `buffer`.
+    @usableFromInline let position: Int
 
     @inlinable
-    init(base: UnsafeMutablePointer<Element>, count: Int, owner: AnyObject) {
-        self.base = base
-        self.count = count
-        self.owner = owner
+    init(buffer: ColumnBuffer, position: Int) {
+        self.buffer = buffer
+        self.position = position
     }
 
     /// The first element's index: 0.
     @inlinable public var startIndex: Int { 0 }
-    /// One past the last element's index: `count`.
-    @inlinable public var endIndex: Int { count }
+    /// One past the last element's index: the batch's number of controls.
+    @inlinable public var endIndex: Int { buffer.count }
+
+    /// The column's first element.
+    @inlinable
+    var base: UnsafeMutablePointer<Element> {
+        buffer.addresses[position].assumingMemoryBound(to: Element.self)
+    }
+
+    /// Makes `buffer` this column's own before a write (unless a batch lent it for the write).
+    @inlinable
+    mutating func makeUnique() {
+        if !buffer.isLent && !isKnownUniquelyReferenced(&buffer) { buffer = buffer.makeCopy() }
+    }
 
     /// Element `index` (control `index` of the batch).
     ///
@@ -30,32 +44,74 @@ public struct Column<Element: ColumnElement>: RandomAccessCollection, MutableCol
     @inlinable
     public subscript(index: Int) -> Element {
         get {
-            precondition(index >= 0 && index < count, "Column index out of range")
+            precondition(index >= 0 && index < buffer.count, "Column index out of range")
             return base[index]
         }
         set {
-            precondition(index >= 0 && index < count, "Column index out of range")
+            precondition(index >= 0 && index < buffer.count, "Column index out of range")
+            makeUnique()
+            buffer.columnWritten(at: position, index: index)
             base[index] = newValue
         }
     }
 
     /// Calls `body` with the column's elements.
+    ///
+    /// The pointer is valid only while `body` runs: do not store it or return it.
     @inlinable
     public func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
-        try withExtendedLifetime(owner) { try body(UnsafeBufferPointer(start: base, count: count)) }
+        try withExtendedLifetime(buffer) { try body(UnsafeBufferPointer(start: base, count: buffer.count)) }
     }
 
-    /// Calls `body` with the column's elements, to change them in place.
+    /// Calls `body` with the column's elements, to change them in place (after making the
+    /// column's storage its own, as any write does).
+    ///
+    /// The pointer is valid only while `body` runs: do not store it or return it.
     @inlinable
-    public mutating func withUnsafeMutableBufferPointer<R>(_ body: (UnsafeMutableBufferPointer<Element>) throws -> R) rethrows -> R {
-        try withExtendedLifetime(owner) { try body(UnsafeMutableBufferPointer(start: base, count: count)) }
+    public mutating func withUnsafeMutableBufferPointer<R>(
+        _ body: (UnsafeMutableBufferPointer<Element>) throws -> R
+    ) rethrows -> R {
+        makeUnique()
+        buffer.columnWritten(at: position, index: nil)
+        return try withExtendedLifetime(buffer) {
+            try body(UnsafeMutableBufferPointer(start: base, count: buffer.count))
+        }
     }
 
     /// Replaces every element with `elements`, which must have `count` elements.
+    ///
+    /// - Precondition: `elements.count == count`.
     @inlinable
     public mutating func update<C: Collection>(from elements: C) where C.Element == Element {
         precondition(elements.count == count, "Column.update(from:): wrong number of elements")
-        for (offset, element) in elements.enumerated() { base[offset] = element }
+        withUnsafeMutableBufferPointer { buffer in
+            for (offset, element) in elements.enumerated() { buffer[offset] = element }
+        }
+    }
+}
+
+extension ColumnBuffer {
+    /// Ends the loan of the batch's `_modify` accessor: writes through views copy again, and
+    /// the elements of a column that replaced the lent view (`columns.width = other.width`)
+    /// are copied in.
+    @inlinable
+    final func endLoan<Element>(of column: Column<Element>, at position: Int) {
+        isLent = false
+        if column.buffer !== self || column.position != position { replaceColumn(at: position, with: column) }
+    }
+
+    /// Copies the elements of `column` into the column at `position`.
+    ///
+    /// - Precondition: `column.count == count`.
+    @inlinable
+    final func replaceColumn<Element>(at position: Int, with column: Column<Element>) {
+        precondition(column.count == count, "Column assignment: the new column has \(column.count) elements, the batch \(count)")
+        column.withUnsafeBufferPointer { source in
+            if let start = source.baseAddress {
+                addresses[position].copyMemory(from: start, byteCount: count * MemoryLayout<Element>.stride)
+            }
+        }
+        columnWritten(at: position, index: nil)
     }
 }
 
@@ -105,23 +161,36 @@ public struct BatchColumns<Control: BatchLayout>: @unchecked Sendable {
     }
 
     /// One column, by its field's name.
+    ///
+    /// Writing through it (`columns.width[3] = 20`) changes this batch only; assigning a
+    /// column (`columns.width = other.width`) copies its elements, which must be as many as
+    /// the batch's controls.
     @inlinable
     public subscript<Element>(dynamicMember key: KeyPath<Control.InputFields, Field<Element>>) -> Column<Element> {
-        get { storage.column(key) }
+        get { Column(buffer: storage, position: Control.InputFields.position(of: key)) }
         _modify {
             makeUnique()
-            var column = storage.column(key)
+            let storage = self.storage
+            storage.isLent = true
+            var column = Column<Element>(buffer: storage, position: Control.InputFields.position(of: key))
+            defer { storage.endLoan(of: column, at: Control.InputFields.position(of: key)) }
             yield &column
         }
     }
 
     /// Appends one control.
+    ///
+    /// A value that its column cannot hold (a segment count of 300, an index of -1) is not
+    /// converted silently: validation refuses this control, quoting the value as passed.
     @inlinable
     public mutating func append(_ configuration: Control) {
         makeUnique()
         storage.reserve(storage.count + 1)
-        storage.count += 1
-        Control.write(configuration, to: storage.fields, at: storage.count - 1)
+        let index = storage.count
+        storage.count = index + 1
+        if let refused = Control._write(configuration, to: storage.fields, at: index) {
+            storage.unrepresentable.append(UnrepresentableEntry(index: index, position: refused.position, value: refused.value))
+        }
     }
 
     /// Appends every configuration of `configurations`.
@@ -142,11 +211,12 @@ public struct BatchColumns<Control: BatchLayout>: @unchecked Sendable {
     /// every frame then never allocates once it has grown to the batch's size.
     @inlinable
     public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
-        if keepCapacity {
-            makeUnique()
+        if keepCapacity && isKnownUniquelyReferenced(&storage) {
             storage.count = 0
+            storage.unrepresentable.removeAll()
         } else {
-            storage = ColumnStorage(capacity: 0, firstSlot: 0)
+            // Shared storage is left to the values that share it.
+            storage = ColumnStorage(capacity: keepCapacity ? storage.capacity : 0, firstSlot: 0)
         }
     }
 
@@ -155,11 +225,11 @@ public struct BatchColumns<Control: BatchLayout>: @unchecked Sendable {
     @inlinable
     public func configuration(at index: Int) -> Control? {
         precondition(index >= 0 && index < count, "BatchColumns.configuration(at:): index out of range")
-        return withExtendedLifetime(storage) { Control.configuration(in: storage.fields, at: index) }
+        return withExtendedLifetime(storage) { Control._configuration(in: storage.fields, at: index) }
     }
 
     /// The column names, in the order validation looks at them.
-    public static var fieldNames: [String] { Control.InputFields.names }
+    package static var fieldNames: [String] { Control.InputFields.names }
 }
 
 extension BatchColumns: Equatable {
@@ -202,13 +272,17 @@ public struct BatchResultColumns<Control: BatchLayout>: @unchecked Sendable {
         storage.resize(to: count)
     }
 
-    /// One column, by its field's name.
+    /// One column, by its field's name (writes change these results only, as for the
+    /// input columns).
     @inlinable
     public subscript<Element>(dynamicMember key: KeyPath<Control.ResultFields, Field<Element>>) -> Column<Element> {
-        get { storage.column(key) }
+        get { Column(buffer: storage, position: Control.ResultFields.position(of: key)) }
         _modify {
             makeUnique()
-            var column = storage.column(key)
+            let storage = self.storage
+            storage.isLent = true
+            var column = Column<Element>(buffer: storage, position: Control.ResultFields.position(of: key))
+            defer { storage.endLoan(of: column, at: Control.ResultFields.position(of: key)) }
             yield &column
         }
     }
@@ -233,11 +307,11 @@ public struct BatchResultColumns<Control: BatchLayout>: @unchecked Sendable {
     @inlinable
     public subscript(index: Int) -> Control.Result {
         precondition(index >= 0 && index < count, "BatchResultColumns: index out of range")
-        return withExtendedLifetime(storage) { Control.result(in: storage.fields, at: index) }
+        return withExtendedLifetime(storage) { Control._result(in: storage.fields, at: index) }
     }
 
     /// The column names.
-    public static var fieldNames: [String] { Control.ResultFields.names }
+    package static var fieldNames: [String] { Control.ResultFields.names }
 }
 
 extension BatchResultColumns: Equatable {
@@ -250,14 +324,14 @@ extension BatchResultColumns: Equatable {
 
 /// The elements of one column, for building a batch from arrays: the layout's scalars, or
 /// bytes (raw values, flags, small counts).
-public enum ColumnArray<Scalar: LayoutScalar>: Hashable, Sendable {
+package enum ColumnArray<Scalar: LayoutScalar>: Hashable, Sendable {
     /// The elements of a scalar column (a length, a size, a time...).
     case scalars([Scalar])
     /// The elements of a byte column (an enumeration's raw value, a flag, a small count).
     case bytes([UInt8])
 
     /// The number of elements.
-    @inlinable public var count: Int {
+    package var count: Int {
         switch self {
         case .scalars(let values): return values.count
         case .bytes(let values): return values.count
@@ -272,9 +346,8 @@ extension BatchColumns {
     /// - Throws: `LayoutError.Problem.columnLengthMismatch` for the first array whose length
     ///   differs from the first one's, or whose kind (scalars or bytes) or position does not
     ///   match its field.
-    @inlinable
-    public init(arrays: [ColumnArray<Control.Scalar>]) throws(LayoutError) {
-        // The names (read by reflection) only when there is an error to name.
+    package init(arrays: [ColumnArray<Control.Scalar>]) throws(LayoutError) {
+        // The names (from the schema) only when there is an error to name.
         let fieldCount = Control.InputFields.fieldCount
         let count = arrays.first?.count ?? 0
         if arrays.count != fieldCount {
@@ -307,8 +380,7 @@ extension BatchColumns {
     }
 
     /// Every column as an array, in declaration order (the inverse of `init(arrays:)`).
-    @inlinable
-    public var arrays: [ColumnArray<Control.Scalar>] {
+    package var arrays: [ColumnArray<Control.Scalar>] {
         withExtendedLifetime(storage) {
             storage.addresses.indices.map { position in
                 let address = storage.addresses[position]
@@ -345,7 +417,7 @@ extension BatchResultColumns {
     package mutating func set(_ result: Control.Result, at index: Int) {
         precondition(index >= 0 && index < count, "BatchResultColumns: index out of range")
         makeUnique()
-        Control.write(result, to: storage.fields, at: index)
+        Control._write(result, to: storage.fields, at: index)
     }
 
     /// Element `index` of the result column at `position` (declaration order).
@@ -361,15 +433,4 @@ extension BatchResultColumns {
     package func firstBitDifference(from other: BatchResultColumns) -> Int? {
         withExtendedLifetime((storage, other.storage)) { storage.firstBitDifference(from: other.storage) }
     }
-}
-
-extension FieldSet {
-    /// Whether the field at `position` holds bytes (otherwise scalars).
-    public static func holdsBytes(at position: Int) -> Bool { Self().field(at: position).elementSize == 1 }
-
-    /// The default value of the field at `position` (`nil`: required), for tools.
-    public static func defaultValue(at position: Int) -> Double? { Self().field(at: position).defaultValue }
-
-    /// The summary of the field at `position`, for tools.
-    public static func summary(at position: Int) -> String { "\(Self().field(at: position).summary)" }
 }

@@ -7,58 +7,99 @@
 // different lines of a page (see `layout(capacity:)`); results start `firstSlot` lines further
 // than inputs.
 
-/// The columns of one side of a batch, in one allocation.
+/// A value a batch was given that its byte column cannot hold (a count of 300, an index of
+/// -1): the control's column holds a value validation refuses, and the error quotes this one.
 @usableFromInline
-final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
-    /// The fields, bound to the columns (each field's `address`): what kernels read.
-    @usableFromInline var fields: Fields
-    /// Every column's first element, by position (the same addresses as `fields`), for the
-    /// code that walks the columns by position without copying the field set.
-    @usableFromInline var addresses: [UnsafeMutableRawPointer]
-    /// Every column's element size in bytes, by position.
-    @usableFromInline let elementSizes: [Int]
-    /// Every column's rule, by position.
-    @usableFromInline let rules: [FieldRule]
-    /// The number of controls.
-    @usableFromInline var count: Int
+struct UnrepresentableEntry: Sendable {
+    /// The control.
+    @usableFromInline let index: Int
+    /// The field's position.
+    @usableFromInline let position: Int
+    /// The value as it was passed.
+    @usableFromInline let value: Double
 
+    @inlinable
+    init(index: Int, position: Int, value: Double) {
+        self.index = index
+        self.position = position
+        self.value = value
+    }
+}
+
+/// The columns of one side of a batch, in one allocation: the raw memory, without the
+/// control's field types (what a column view needs).
+///
+/// A buffer is changed only by its one owner: a batch or a column view whose reference is
+/// unique (each copies it first otherwise, `isKnownUniquelyReferenced`), or the column view a
+/// batch lends it to during an access (`isLent`). So no view sees another value's writes, and
+/// no memory a view reads is freed or moved while the view holds the buffer.
+@usableFromInline
+class ColumnBuffer: @unchecked Sendable {
+    /// Every column's first element, by position.
+    @usableFromInline final var addresses: [UnsafeMutableRawPointer]
+    /// Every column's element size in bytes, by position.
+    @usableFromInline final let elementSizes: [Int]
+    /// The number of controls.
+    @usableFromInline final var count: Int
     /// The number of controls the columns have room for.
-    @usableFromInline var capacity: Int
+    @usableFromInline final var capacity: Int
     /// The allocation (nil while the capacity is 0).
-    @usableFromInline var memory: UnsafeMutableRawPointer?
+    @usableFromInline final var memory: UnsafeMutableRawPointer?
     /// The stagger of the first column, in cache lines.
-    @usableFromInline let firstSlot: Int
+    @usableFromInline final let firstSlot: Int
+    /// Whether a batch, which holds this buffer alone, has lent it to the column view its
+    /// `_modify` accessor yields: writes through that view go in place.
+    @usableFromInline final var isLent = false
+    /// Values appended that their byte column could not hold, by control (see
+    /// `UnrepresentableEntry`); empty in all but invalid batches.
+    @usableFromInline final var unrepresentable: [UnrepresentableEntry] = []
 
     @usableFromInline static var lineSize: Int { 64 }
     @usableFromInline static var pageSize: Int { 4096 }
 
     @inlinable
-    init(capacity: Int, firstSlot: Int) {
-        let fields = Fields()
-        let positions = 0..<Fields.fieldCount
-        elementSizes = positions.map { fields.field(at: $0).elementSize }
-        rules = positions.map { fields.field(at: $0).rule }
+    init(elementSizes: [Int], firstSlot: Int) {
         // Until the first allocation every column points to an address that is never read
-        // (nothing is read from an empty column), so a column view needs no special case.
-        let nowhere = UnsafeMutableRawPointer(bitPattern: Self.lineSize).unsafelyUnwrapped
-        addresses = Array(repeating: nowhere, count: Fields.fieldCount)
-        self.fields = fields
+        // (nothing is read from an empty column).
+        self.addresses = Array(repeating: FieldBinder.placeholder, count: elementSizes.count)
+        self.elementSizes = elementSizes
         self.count = 0
         self.capacity = 0
         self.memory = nil
         self.firstSlot = firstSlot
-        bindFields()
-        allocate(capacity: capacity)
     }
 
     deinit { memory?.deallocate() }
 
-    /// Points every field of `fields` to its column in `addresses`.
+    /// Called after the columns moved to new memory.
+    @usableFromInline
+    func columnsDidMove() {}
+
+    /// A copy with the same capacity and contents (a plain buffer: what a column view needs).
+    @usableFromInline
+    func makeCopy() -> ColumnBuffer {
+        let copy = ColumnBuffer(elementSizes: elementSizes, firstSlot: firstSlot)
+        copy.copyContents(of: self)
+        return copy
+    }
+
+    /// Takes `other`'s count and contents (same columns), allocating its capacity.
     @inlinable
-    func bindFields() {
-        var fields = self.fields
-        for position in addresses.indices { fields.bind(position, to: addresses[position]) }
-        self.fields = fields
+    final func copyContents(of other: ColumnBuffer) {
+        allocate(capacity: Swift.max(other.capacity, other.count))
+        for position in addresses.indices {
+            addresses[position].copyMemory(from: other.addresses[position], byteCount: other.count * elementSizes[position])
+        }
+        count = other.count
+        unrepresentable = other.unrepresentable
+    }
+
+    /// Forgets the values recorded as unrepresentable at `index` of the column at `position`
+    /// (every index when `index` is nil): the column was written there.
+    @inlinable
+    final func columnWritten(at position: Int, index: Int?) {
+        if unrepresentable.isEmpty { return }
+        unrepresentable.removeAll { $0.position == position && (index == nil || $0.index == index) }
     }
 
     /// The byte offset of every column for `capacity` controls, and the allocation's size.
@@ -71,7 +112,7 @@ final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
     /// column starts `firstSlot` lines into the allocation, so results do not start where
     /// inputs do.
     @inlinable
-    func layout(capacity: Int) -> (offsets: [Int], byteCount: Int) {
+    final func layout(capacity: Int) -> (offsets: [Int], byteCount: Int) {
         let line = Self.lineSize, page = Self.pageSize
         var offsets: [Int] = []
         offsets.reserveCapacity(elementSizes.count)
@@ -86,7 +127,7 @@ final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
 
     /// Reallocates for `newCapacity` controls, keeping the first `count` of every column.
     @inlinable
-    func allocate(capacity newCapacity: Int) {
+    final func allocate(capacity newCapacity: Int) {
         guard newCapacity > 0 else { return }
         let (offsets, byteCount) = layout(capacity: newCapacity)
         let newMemory = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: Self.pageSize)
@@ -100,29 +141,18 @@ final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
         memory?.deallocate()
         memory = newMemory
         capacity = newCapacity
-        bindFields()
+        columnsDidMove()
     }
 
     /// Makes room for at least `minimumCapacity` controls, growing geometrically.
     @inlinable
-    func reserve(_ minimumCapacity: Int) {
+    final func reserve(_ minimumCapacity: Int) {
         if minimumCapacity > capacity { allocate(capacity: Swift.max(minimumCapacity, capacity * 2, 16)) }
-    }
-
-    /// A copy with the same capacity and contents.
-    @inlinable
-    func copy() -> ColumnStorage {
-        let copy = ColumnStorage(capacity: capacity, firstSlot: firstSlot)
-        for position in addresses.indices {
-            copy.addresses[position].copyMemory(from: addresses[position], byteCount: count * elementSizes[position])
-        }
-        copy.count = count
-        return copy
     }
 
     /// Sets the count, zeroing the elements it adds.
     @inlinable
-    func resize(to newCount: Int) {
+    final func resize(to newCount: Int) {
         reserve(newCount)
         if newCount > count {
             for position in addresses.indices {
@@ -136,7 +166,7 @@ final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
 
     /// Whether every column holds the same bytes as `other`'s.
     @inlinable
-    func hasSameContents(as other: ColumnStorage) -> Bool {
+    final func hasSameContents(as other: ColumnBuffer) -> Bool {
         guard count == other.count else { return false }
         for position in addresses.indices {
             let bytes = count * elementSizes[position]
@@ -152,7 +182,7 @@ final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
     /// floating-point elements by bit pattern except that any NaN equals any NaN (NaN
     /// payloads are not part of the contract); `nil` when none does.
     @inlinable
-    func firstBitDifference(from other: ColumnStorage) -> Int? {
+    final func firstBitDifference(from other: ColumnBuffer) -> Int? {
         var first: Int?
         for position in addresses.indices {
             let a = UnsafeRawPointer(addresses[position]), b = UnsafeRawPointer(other.addresses[position])
@@ -182,57 +212,48 @@ final class ColumnStorage<Fields: FieldSet>: @unchecked Sendable {
     @inlinable static func isNaN32(_ bits: UInt32) -> Bool { bits & 0x7FFF_FFFF > 0x7F80_0000 }
     @inlinable static func isNaN64(_ bits: UInt64) -> Bool { bits & 0x7FFF_FFFF_FFFF_FFFF > 0x7FF0_0000_0000_0000 }
 
-    /// A view of the column `key` leads to (it keeps this storage alive).
-    @inlinable
-    func column<Element>(_ key: KeyPath<Fields, Field<Element>>) -> Column<Element> {
-        Column(base: fields[keyPath: key].base, count: count, owner: self)
-    }
-
     /// Element `index` of the column at `position`, as a byte or a `Scalar` (tools and tests
     /// that walk a field set by position).
     @inlinable
-    func value<Scalar: LayoutScalar>(field position: Int, at index: Int, as: Scalar.Type) -> ColumnValue<Scalar> {
+    final func value<Scalar: LayoutScalar>(field position: Int, at index: Int, as: Scalar.Type) -> ColumnValue<Scalar> {
         let address = addresses[position]
         if elementSizes[position] == 1 { return .byte(address.load(fromByteOffset: index, as: UInt8.self)) }
         return .scalar(address.load(fromByteOffset: index * MemoryLayout<Scalar>.stride, as: Scalar.self))
     }
 }
 
-// MARK: - A zero-padded scratch lane group
+/// The columns of one side of a batch, with the control's field set bound to them (what its
+/// kernel and validation read).
+@usableFromInline
+final class ColumnStorage<Fields: FieldSet>: ColumnBuffer, @unchecked Sendable {
+    /// The fields, bound to the columns.
+    @usableFromInline var fields: Fields
+    /// Every column's rule, by position.
+    @usableFromInline let rules: [FieldRule]
 
-extension FieldSet {
-    /// Calls `body` with a copy of these (bound) fields' elements `start ..< start + count`
-    /// in scratch columns of one lane group, padded with zeros, and `results`' fields bound to
-    /// scratch result columns of one lane group; then copies the first `count` results back to
-    /// `results`' columns from `start`. Kernels whose passes only handle full lane groups run
-    /// the last, partial group this way.
     @inlinable
-    func withScratchLaneGroup<Results: FieldSet>(
-        from start: Int, count: Int, results: Results, _ body: (Self, Results) -> Void
-    ) {
-        let inputCount = Self.fieldCount, resultCount = Results.fieldCount
-        // Eight bytes per element covers every element type.
-        let stride = maximumLaneWidth * 8
-        withUnsafeTemporaryAllocation(byteCount: (inputCount + resultCount) * stride, alignment: 64) { scratch in
-            let base = scratch.baseAddress.unsafelyUnwrapped
-            base.initializeMemory(as: UInt8.self, repeating: 0, count: scratch.count)
-            var scratchInput = Self(), scratchResults = Results()
-            for position in 0..<inputCount {
-                let field = self.field(at: position), address = base + position * stride
-                address.copyMemory(from: field.address.unsafelyUnwrapped + start * field.elementSize,
-                                   byteCount: count * field.elementSize)
-                scratchInput.bind(position, to: address)
-            }
-            for position in 0..<resultCount {
-                scratchResults.bind(position, to: base + (inputCount + position) * stride)
-            }
-            body(scratchInput, scratchResults)
-            for position in 0..<resultCount {
-                let field = results.field(at: position)
-                (field.address.unsafelyUnwrapped + start * field.elementSize).copyMemory(
-                    from: scratchResults.field(at: position).address.unsafelyUnwrapped,
-                    byteCount: count * field.elementSize)
-            }
-        }
+    init(capacity: Int, firstSlot: Int) {
+        var binder = FieldBinder(.describe, addresses: nil)
+        fields = Fields(&binder)
+        rules = binder.descriptors.map(\.rule)
+        super.init(elementSizes: binder.descriptors.map(\.elementSize), firstSlot: firstSlot)
+        allocate(capacity: capacity)
     }
+
+    /// Binds the fields to the columns' new addresses.
+    @usableFromInline
+    override func columnsDidMove() {
+        fields = addresses.withUnsafeBufferPointer { Fields.bound(to: $0.baseAddress.unsafelyUnwrapped) }
+    }
+
+    /// A copy with the same capacity and contents.
+    @inlinable
+    func copy() -> ColumnStorage {
+        let copy = ColumnStorage(capacity: 0, firstSlot: firstSlot)
+        copy.copyContents(of: self)
+        return copy
+    }
+
+    @usableFromInline
+    override func makeCopy() -> ColumnBuffer { copy() }
 }

@@ -1,12 +1,17 @@
-// A control's columns are declared once, as the stored properties of a `FieldSet`: each
-// property is a `Field` that names its element type and the rule its values must satisfy.
-// The property's name is the column's name (in errors, reports and tools), and the order of
-// the properties is the order in which validation looks at the columns.
+// A control's columns are declared once, in the initializer of a `FieldSet`: one call of
+// `FieldBinder.field(_:_:default:_:)` per column, in order, naming the column and its rule, and
+// storing the `Field` it returns in the stored property of the same name. That one
+// declaration is the schema: the column names (in errors, reports and tools), the rules that
+// validate one configuration and a batch, the element sizes the column storage allocates, and
+// the order in which validation looks at the columns all come from it.
 //
-// Every `Field` has the same size whatever its element type, so a field set is laid out like
-// an array of fields. The generic code (column storage, validation, the lane loop) walks a
-// field set by position; a control's kernel reads the bound fields by name, as plain struct
-// properties, with nothing in between.
+// The same initializer serves three purposes, chosen by the binder it is given:
+// - describe: collect each field's name, rule, element size, default and summary;
+// - bind: point each field at its column in a batch's storage (what kernels read);
+// - check: bind to a one-row copy of a configuration and check each value against its rule
+//   as it is declared (the single-control `validate()`), with no allocation.
+// Tests (FieldSetDeclarationTests) check, by reflection, that every stored property of every
+// field set is a `Field` declared under its own property name.
 
 /// The types a column can hold: the layout's scalar (`Float`, `Double`), or a byte for an
 /// enumeration's raw value, a flag or a small count.
@@ -22,32 +27,36 @@ extension UInt8: ColumnElement {}
 /// `.outOfRange`; a byte at or above a case count with `.outOfRange`. Rules that a control
 /// checks itself, because they depend on other columns of the same control, are
 /// `checkedByControl`; result columns have no rule.
-@frozen
+///
+/// Public only as a name (the testing library's public checks take rules); its members are not
+/// API.
 public struct FieldRule: Hashable, Sendable {
     /// What kind of rule this is.
-    public enum Kind: UInt8, Hashable, Sendable {
+    @usableFromInline
+    package enum Kind: UInt8, Hashable, Sendable {
         /// `lower ... upper` (or `lower < value <= upper`); NaN and infinities always fail.
         case range
         /// A raw value: `0 ..< caseCount`.
         case cases
-        /// Checked by the control (`BatchLayout.checkFieldRules`).
+        /// Checked by the control (`BatchLayout._checkFieldRules`).
         case checkedByControl
         /// A result column: written by the layout, never validated.
         case result
     }
 
     /// What kind of rule this is: a range, a case count, a control's own check or a result.
-    public var kind: Kind
+    @usableFromInline package let kind: Kind
     /// Whether `lower` itself is refused.
-    public var lowerIsExclusive: Bool
+    @usableFromInline package let lowerIsExclusive: Bool
     /// The smallest accepted value (or the exclusive bound).
-    public var lower: Double
+    @usableFromInline package let lower: Double
     /// The largest accepted value; for `.cases`, the case count.
-    public var upper: Double
+    @usableFromInline package let upper: Double
     /// For `.cases(of:)`: the enumeration whose raw values the column holds (its case names
-    /// name the raw values in tools such as `layout-bench eval`).
+    /// name the raw values in tools such as `layout-bench eval`). A metatype, so that making
+    /// a rule on a layout path allocates nothing.
     // A metatype is not `Sendable` to the compiler, but it is immutable: nothing can race on it.
-    nonisolated(unsafe) public var caseType: (any CaseIterable.Type)?
+    @usableFromInline nonisolated(unsafe) package let caseType: (any CaseIterable.Type)?
 
     @inlinable
     init(kind: Kind, lower: Double = 0, upper: Double = 0, lowerIsExclusive: Bool = false,
@@ -60,19 +69,21 @@ public struct FieldRule: Hashable, Sendable {
     }
 
     /// Whether both rules have the same kind, bounds and case type.
+    @inlinable
     public static func == (a: Self, b: Self) -> Bool {
         a.kind == b.kind && a.lowerIsExclusive == b.lowerIsExclusive && a.lower == b.lower
             && a.upper == b.upper && a.caseType.map(ObjectIdentifier.init) == b.caseType.map(ObjectIdentifier.init)
     }
 
     /// Hashes what `==` compares (the case type by its identity).
+    @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind); hasher.combine(lowerIsExclusive); hasher.combine(lower); hasher.combine(upper)
         hasher.combine(caseType.map(ObjectIdentifier.init))
     }
 
     /// The case names of a `.cases(of:)` rule, in raw-value order; `nil` for other rules.
-    public var caseNames: [String]? {
+    package var caseNames: [String]? {
         guard let caseType else { return nil }
         func names<T: CaseIterable>(_ type: T.Type) -> [String] { type.allCases.map { "\($0)" } }
         return Array(names(caseType).prefix(Int(upper)))
@@ -80,64 +91,64 @@ public struct FieldRule: Hashable, Sendable {
 
     /// `lower ... upper`.
     @inlinable
-    public static func range(_ range: ClosedRange<Double>) -> Self {
+    package static func range(_ range: ClosedRange<Double>) -> Self {
         Self(kind: .range, lower: range.lowerBound, upper: range.upperBound)
     }
 
     /// `lower < value <= upper`.
     @inlinable
-    public static func range(above lower: Double, upTo upper: Double) -> Self {
+    package static func range(above lower: Double, upTo upper: Double) -> Self {
         Self(kind: .range, lower: lower, upper: upper, lowerIsExclusive: true)
     }
 
     /// A length, size, inset or spacing: `0 ... LayoutLimits.maximumLength`.
-    @inlinable public static var length: Self { .range(0 ... LayoutLimits.maximumLength) }
+    @inlinable package static var length: Self { .range(0 ... LayoutLimits.maximumLength) }
 
     /// A signed displacement: `-maximumLength ... maximumLength`.
-    @inlinable public static var signedLength: Self {
+    @inlinable package static var signedLength: Self {
         .range(-LayoutLimits.maximumLength ... LayoutLimits.maximumLength)
     }
 
     /// A display scale: `0 ... LayoutLimits.maximumDisplayScale` (0 turns snapping off).
-    @inlinable public static var displayScale: Self { .range(0 ... LayoutLimits.maximumDisplayScale) }
+    @inlinable package static var displayScale: Self { .range(0 ... LayoutLimits.maximumDisplayScale) }
 
     /// A raw value below `count`.
     @inlinable
-    public static func cases(_ count: Int) -> Self { Self(kind: .cases, upper: Double(count)) }
+    package static func cases(_ count: Int) -> Self { Self(kind: .cases, upper: Double(count)) }
 
     /// A raw value of `type`: `0 ..< type.allCases.count`.
     @inlinable
-    public static func cases<T: CaseIterable>(of type: T.Type) -> Self {
-        Self(kind: .cases, upper: Double(type.allCases.count), caseType: type)
+    package static func cases<T: CaseIterable>(of type: T.Type) -> Self {
+        cases(of: type, count: type.allCases.count)
     }
 
     /// The first `count` raw values of `type` (a column that accepts only some of its cases).
     @inlinable
-    public static func cases<T: CaseIterable>(of type: T.Type, count: Int) -> Self {
+    package static func cases<T: CaseIterable>(of type: T.Type, count: Int) -> Self {
         Self(kind: .cases, upper: Double(count), caseType: type)
     }
 
     /// A flag: 0 or 1.
-    @inlinable public static var flag: Self { .cases(2) }
+    @inlinable package static var flag: Self { .cases(2) }
 
-    /// Checked by the control itself (`BatchLayout.checkFieldRules`), in this field's turn.
-    @inlinable public static var checkedByControl: Self { Self(kind: .checkedByControl) }
+    /// Checked by the control itself (`BatchLayout._checkFieldRules`), in this field's turn.
+    @inlinable package static var checkedByControl: Self { Self(kind: .checkedByControl) }
 
     /// A result column.
-    @inlinable public static var result: Self { Self(kind: .result) }
+    @inlinable package static var result: Self { Self(kind: .result) }
 
     /// The case count of a `.cases` rule.
-    @inlinable var caseCount: UInt8 { UInt8(upper) }
+    @inlinable package var caseCount: UInt8 { UInt8(upper) }
 
     /// Whether `value` passes a `.range` rule.
     @inlinable @inline(__always)
-    public func accepts<Scalar: LayoutScalar>(_ value: Scalar) -> Bool {
+    package func accepts<Scalar: LayoutScalar>(_ value: Scalar) -> Bool {
         (lowerIsExclusive ? value > Scalar(lower) : value >= Scalar(lower)) && value <= Scalar(upper)
     }
 
-    /// Why `value`, which a `.range` rule refused, is refused.
+    /// Why `value`, which a `.range` rule on a scalar column refused, is refused.
     @inlinable
-    public func problem(with value: Double) -> LayoutError.Problem {
+    package func problem(with value: Double) -> LayoutError.Problem {
         if !value.isFinite { return .notFinite }
         if value < 0 && lower == 0 && !lowerIsExclusive { return .negative }
         // "L ... U" or "> L and <= U", in one buffer (see `LayoutError.description`).
@@ -152,138 +163,238 @@ public struct FieldRule: Hashable, Sendable {
         return .outOfRange(expected: expected)
     }
 
-    /// Why `value`, which a `.cases` rule refused, is refused.
+    /// Why a byte, which a `.range` rule refused, is refused: a byte range names whole numbers
+    /// ("2...255").
     @inlinable
-    func caseProblem() -> LayoutError.Problem {
+    package func byteProblem() -> LayoutError.Problem {
+        .outOfRange(expected: "\(Int(lower))...\(Int(upper))")
+    }
+
+    /// Why a raw value, which a `.cases` rule refused, is refused.
+    @inlinable
+    package func caseProblem() -> LayoutError.Problem {
         .outOfRange(expected: "0...\(caseCount - 1)")
     }
 }
 
-/// One column of a control: its element type and rule, and, in a field set bound to storage,
-/// where its first element is.
+/// One column of a control's field set: its element type and, in a field set bound to a
+/// batch's storage, where the column's first element is.
+///
+/// Fields are made only by the library, when it builds a field set (`FieldBinder`); they
+/// have no public API. A batch's columns are read and written through the batch
+/// (`columns.width[3] = 20`).
 @frozen
 public struct Field<Element: ColumnElement>: @unchecked Sendable {
-    /// What the column's values must satisfy.
-    public let rule: FieldRule
-    /// The size of one element in bytes (the same for every `Field`, whatever `Element`).
-    @usableFromInline let elementSize: Int
-    /// The column's first element, in a field set bound to storage.
-    @usableFromInline var address: UnsafeMutableRawPointer?
-    /// What the column holds, in a few words (for tools and generated docs).
-    public let summary: StaticString
-    /// The value tools use when an input leaves the field out; `nil` when it is required.
-    public let defaultValue: Double?
+    /// The column's first element (a placeholder that is never read in a described field set).
+    @usableFromInline let address: UnsafeMutableRawPointer
 
-    /// A column whose values must satisfy `rule`.
-    ///
-    /// - Parameters:
-    ///   - rule: what the column's values must satisfy.
-    ///   - defaultValue: the value tools (`layout-bench eval`) use when an input leaves the
-    ///     field out; `nil` (the default) makes it required.
-    ///   - summary: what the column holds, in a few words.
     @inlinable
-    public init(_ rule: FieldRule, default defaultValue: Double? = nil, _ summary: StaticString = "") {
-        self.rule = rule
-        self.elementSize = MemoryLayout<Element>.size
-        self.address = nil
-        self.summary = summary
-        self.defaultValue = defaultValue
+    init(address: UnsafeMutableRawPointer) {
+        self.address = address
     }
 
-    /// The column's first element. Only valid in a bound field set (the kernel's).
+    /// The column's first element.
     @inlinable @inline(__always)
     var base: UnsafeMutablePointer<Element> {
-        address.unsafelyUnwrapped.assumingMemoryBound(to: Element.self)
+        address.assumingMemoryBound(to: Element.self)
     }
 
-    /// Element `index` of a column in a bound field set: the set a batch passes to its
-    /// control's `write`, `configuration(in:at:)`, `result(in:at:)` and kernel.
-    ///
-    /// No bounds check: the batch passes only indices it holds.
+    /// Element `index` of a column of a bound field set (no bounds check: the batch passes
+    /// only indices it holds).
     @inlinable
-    public subscript(index: Int) -> Element {
+    subscript(index: Int) -> Element {
         @inline(__always) get { base[index] }
         @inline(__always) nonmutating set { base[index] = newValue }
     }
 }
 
-/// The columns of one side (inputs or results) of a control, declared once as stored
-/// properties of type `Field`.
+/// The columns of one side (inputs or results) of a control, declared once.
 ///
-/// A conforming type has only `Field` properties, each with its rule as its default value,
-/// and an `init()` that leaves them so:
+/// A conforming type has only `Field` stored properties and an initializer that declares each
+/// of them, in order, through the binder:
 ///
 /// ```swift
 /// public struct InputFields: FieldSet {
-///     public var width = Field<Scalar>(.length)
-///     public var mode = Field<UInt8>(.cases(of: LayoutMode.self))
-///     public init() {}
+///     public let width: Field<Scalar>
+///     public let mode: Field<UInt8>
+///     @inlinable public init(_ fields: inout FieldBinder) {
+///         width = fields.field("width", .length, "bounds width W (points)")
+///         mode = fields.field("mode", .cases(of: LayoutMode.self), default: 0, "fit or legacy")
+///     }
 /// }
 /// ```
 ///
-/// The property names are the column names; their order is the validation order.
+/// The names are the column names (each the name of its property); the order is the
+/// validation order. Only the library makes field sets: `FieldBinder` has no public
+/// initializer.
 public protocol FieldSet: Sendable {
-    /// The fields with their rules (not bound to storage).
-    init()
+    /// Declares every field, in order, through `fields`.
+    init(_ fields: inout FieldBinder)
 }
 
-/// A `Field` seen without its element type, for code that walks a field set by position.
-@usableFromInline typealias AnyField = Field<UInt8>
+/// What a `FieldSet` declares about one field.
+@usableFromInline
+package struct FieldDescriptor: Sendable {
+    /// The column's name: the field's property name.
+    @usableFromInline package let name: String
+    /// What the column's values must satisfy.
+    @usableFromInline package let rule: FieldRule
+    /// The size of one element in bytes.
+    @usableFromInline package let elementSize: Int
+    /// The value tools use when an input leaves the field out; `nil` when it is required.
+    @usableFromInline package let defaultValue: Double?
+    /// What the column holds, in a few words (for tools and generated docs).
+    @usableFromInline package let summary: String
+
+    @inlinable
+    init(name: String, rule: FieldRule, elementSize: Int, defaultValue: Double?, summary: String) {
+        (self.name, self.rule, self.elementSize, self.defaultValue, self.summary) = (name, rule, elementSize, defaultValue, summary)
+    }
+}
+
+/// Builds a field set: one `field(_:_:default:_:)` call per field, in declaration order.
+///
+/// Only the library makes binders, to describe a control's fields, to bind them to a batch's
+/// columns, or to check one configuration; it has no public API.
+public struct FieldBinder {
+    @usableFromInline
+    enum Purpose { case describe, bind, check }
+
+    @usableFromInline let purpose: Purpose
+    /// Bind and check: every column's first element, by position.
+    @usableFromInline let addresses: UnsafePointer<UnsafeMutableRawPointer>?
+    /// The position of the next field.
+    @usableFromInline var position = 0
+    /// Describe: what each field declares, in order.
+    @usableFromInline var descriptors: [FieldDescriptor] = []
+    /// Check: the first field whose value its rule refuses, as an error at element 0.
+    @usableFromInline var failure: (error: LayoutError, position: Int)?
+    /// Check: bit `p` set for every `checkedByControl` field declared before `failure`'s.
+    @usableFromInline var controlChecked: UInt64 = 0
+
+    @inlinable
+    init(_ purpose: Purpose, addresses: UnsafePointer<UnsafeMutableRawPointer>?) {
+        self.purpose = purpose
+        self.addresses = addresses
+    }
+
+    /// The address a described (unbound) field holds: never read, since nothing reads a
+    /// described field set's columns.
+    @inlinable
+    static var placeholder: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 64).unsafelyUnwrapped }
+
+    /// Declares the next field: the column `name` (its property's name), whose values must
+    /// satisfy `rule`; `defaultValue` is the value tools (`layout-bench eval`) use when an
+    /// input leaves the field out (`nil`: required), `summary` says what it holds.
+    @inlinable
+    package mutating func field<Element: ColumnElement>(
+        _ name: StaticString, _ rule: FieldRule, default defaultValue: Double? = nil, _ summary: StaticString = ""
+    ) -> Field<Element> {
+        let position = self.position
+        self.position = position &+ 1
+        switch purpose {
+        case .bind:
+            return Field(address: addresses.unsafelyUnwrapped[position])
+        case .describe:
+            descriptors.append(FieldDescriptor(
+                name: name.description, rule: rule, elementSize: MemoryLayout<Element>.size,
+                defaultValue: defaultValue, summary: summary.description))
+            return Field(address: Self.placeholder)
+        case .check:
+            let address = addresses.unsafelyUnwrapped[position]
+            if failure == nil { check(address, as: Element.self, name, rule, at: position) }
+            return Field(address: address)
+        }
+    }
+
+    /// Checks element 0 of the column at `address` against `rule`, exactly as the batch's
+    /// column scans do, and records the first failure.
+    @inlinable
+    mutating func check<Element: ColumnElement>(
+        _ address: UnsafeMutableRawPointer, as: Element.Type, _ name: StaticString, _ rule: FieldRule, at position: Int
+    ) {
+        let value: Double, problem: LayoutError.Problem
+        switch rule.kind {
+        case .checkedByControl:
+            controlChecked |= 1 &<< UInt64(position)
+            return
+        case .result:
+            return
+        case .cases:
+            let byte = address.load(as: UInt8.self)
+            if byte < rule.caseCount { return }
+            (value, problem) = (Double(byte), rule.caseProblem())
+        case .range:
+            switch MemoryLayout<Element>.size {
+            case 1:
+                let byte = address.load(as: UInt8.self)
+                if rule.accepts(Double(byte)) { return }
+                (value, problem) = (Double(byte), rule.byteProblem())
+            case 4:
+                let scalar = address.load(as: Float.self)
+                if rule.accepts(scalar) { return }
+                (value, problem) = (Double(scalar), rule.problem(with: Double(scalar)))
+            default:
+                let scalar = address.load(as: Double.self)
+                if rule.accepts(scalar) { return }
+                (value, problem) = (scalar, rule.problem(with: scalar))
+            }
+        }
+        failure = (LayoutError(index: 0, field: name.description, value: value, problem: problem), position)
+    }
+}
 
 extension FieldSet {
+    /// What every field declares, in declaration order.
+    @inlinable
+    package static var schema: [FieldDescriptor] {
+        var binder = FieldBinder(.describe, addresses: nil)
+        _ = Self(&binder)
+        return binder.descriptors
+    }
+
+    /// The fields bound to the columns at `addresses` (one per field, by position).
+    @inlinable
+    static func bound(to addresses: UnsafePointer<UnsafeMutableRawPointer>) -> Self {
+        var binder = FieldBinder(.bind, addresses: addresses)
+        return Self(&binder)
+    }
+
     /// The number of fields.
+    ///
+    /// Every stored property of a field set is a `Field`, one pointer each (checked for every
+    /// control by reflection in the tests), so the count is the size over a field's stride.
     @inlinable
-    public static var fieldCount: Int {
-        // N fields take (N - 1) strides and one field's size (the last has no tail padding).
-        let size = MemoryLayout<Self>.size
-        return size == 0 ? 0 : (size - MemoryLayout<AnyField>.size) / MemoryLayout<AnyField>.stride + 1
+    package static var fieldCount: Int { MemoryLayout<Self>.size / MemoryLayout<Field<UInt8>>.stride }
+
+    /// The position of the field `key` leads to (the same layout argument as `fieldCount`).
+    @inlinable
+    package static func position<Element>(of key: KeyPath<Self, Field<Element>>) -> Int {
+        MemoryLayout<Self>.offset(of: key).unsafelyUnwrapped / MemoryLayout<Field<UInt8>>.stride
     }
 
-    /// The field at `position` (declaration order), without its element type.
+    /// The column names, in declaration order.
     @inlinable
-    func field(at position: Int) -> AnyField {
-        withUnsafeBytes(of: self) { raw in
-            raw.load(fromByteOffset: position * MemoryLayout<AnyField>.stride, as: AnyField.self)
-        }
-    }
-
-    /// Points the field at `position` to `address`.
-    @inlinable
-    mutating func bind(_ position: Int, to address: UnsafeMutableRawPointer) {
-        withUnsafeMutableBytes(of: &self) { raw in
-            var field = raw.load(fromByteOffset: position * MemoryLayout<AnyField>.stride, as: AnyField.self)
-            field.address = address
-            raw.storeBytes(of: field, toByteOffset: position * MemoryLayout<AnyField>.stride, as: AnyField.self)
-        }
-    }
-
-    /// The position of the field `key` leads to.
-    @inlinable
-    public static func position<Element>(of key: KeyPath<Self, Field<Element>>) -> Int {
-        MemoryLayout<Self>.offset(of: key).unsafelyUnwrapped / MemoryLayout<AnyField>.stride
-    }
-
-    /// The column names, in declaration order: the property names.
-    public static var names: [String] {
-        Mirror(reflecting: Self()).children.map { $0.label ?? "?" }
-    }
+    package static var names: [String] { schema.map(\.name) }
 
     /// The name of the field `key` leads to.
-    public static func name<Element>(of key: KeyPath<Self, Field<Element>>) -> String {
-        names[position(of: key)]
+    @inlinable
+    package static func name<Element>(of key: KeyPath<Self, Field<Element>>) -> String {
+        schema[position(of: key)].name
     }
 
     /// Every field's rule, in declaration order.
-    public static var rules: [FieldRule] {
-        let fields = Self()
-        return (0..<fieldCount).map { fields.field(at: $0).rule }
-    }
-}
+    package static var rules: [FieldRule] { schema.map(\.rule) }
 
-extension FieldSet {
     /// The bytes one control occupies in these columns (every field's element size, added).
-    public static var bytesPerControl: Int {
-        let fields = Self()
-        return (0..<fieldCount).reduce(0) { $0 + fields.field(at: $1).elementSize }
-    }
+    package static var bytesPerControl: Int { schema.reduce(0) { $0 + $1.elementSize } }
+
+    /// Whether the field at `position` holds bytes (otherwise scalars).
+    package static func holdsBytes(at position: Int) -> Bool { schema[position].elementSize == 1 }
+
+    /// The default value of the field at `position` (`nil`: required), for tools.
+    package static func defaultValue(at position: Int) -> Double? { schema[position].defaultValue }
+
+    /// The summary of the field at `position`, for tools.
+    package static func summary(at position: Int) -> String { schema[position].summary }
 }

@@ -20,7 +20,7 @@
 extension ButtonContentConfiguration {
     /// Lays out `count` (1...`width`) controls starting at `index`: `layout(unchecked:)` in lanes.
     @inlinable @inline(__always)
-    public static func layOutLanes(_ p: InputFields, _ out: ResultFields, at index: Int, count: Int) {
+    public static func _layoutLaneGroup(_ p: InputFields, _ out: ResultFields, at index: Int, count: Int) {
         typealias Lanes = LaneVector<Scalar>
         let zero = Lanes()
         let width = Lanes.load(p.width, at: index, count: count)

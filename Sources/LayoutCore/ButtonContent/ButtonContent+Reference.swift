@@ -102,24 +102,3 @@ extension ButtonContent {
             titleFrame: titleFrame.snapped(scale: c.displayScale))
     }
 }
-
-extension ButtonContentConfiguration {
-    /// Checks every field against its column's rule and `LayoutLimits`.
-    ///
-    /// - Throws: `LayoutError` for the first bad field, in declaration order, at index 0.
-    @inlinable
-    public func validate() throws(LayoutError) {
-        try Self.check(bounds.width, .length, \.width)
-        try Self.check(bounds.height, .length, \.height)
-        try Self.check(contentInsets.top, .length, \.insetTop)
-        try Self.check(contentInsets.leading, .length, \.insetLeading)
-        try Self.check(contentInsets.bottom, .length, \.insetBottom)
-        try Self.check(contentInsets.trailing, .length, \.insetTrailing)
-        try Self.check(imageSize.width, .length, \.imageWidth)
-        try Self.check(imageSize.height, .length, \.imageHeight)
-        try Self.check(titleSize.width, .length, \.titleWidth)
-        try Self.check(titleSize.height, .length, \.titleHeight)
-        try Self.check(imagePadding, .length, \.imagePadding)
-        try Self.check(displayScale, .displayScale, \.displayScale)
-    }
-}

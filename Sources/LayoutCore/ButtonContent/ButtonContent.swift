@@ -106,74 +106,96 @@ extension ButtonContentConfiguration: BatchLayout {
     /// The input columns: the configuration's fields, enumerations as raw values.
     public struct InputFields: FieldSet {
         /// `bounds.width`, in points.
-        public var width = Field<Scalar>(.length, "bounds width W (points)")
+        public let width: Field<Scalar>
         /// `bounds.height`, in points.
-        public var height = Field<Scalar>(.length, "bounds height H")
+        public let height: Field<Scalar>
         /// `contentInsets.top`.
-        public var insetTop = Field<Scalar>(.length, default: 0, "content inset, top")
+        public let insetTop: Field<Scalar>
         /// `contentInsets.leading` (left in left-to-right, right in right-to-left).
-        public var insetLeading = Field<Scalar>(.length, default: 0, "content inset, leading (left in LTR, right in RTL)")
+        public let insetLeading: Field<Scalar>
         /// `contentInsets.bottom`.
-        public var insetBottom = Field<Scalar>(.length, default: 0, "content inset, bottom")
+        public let insetBottom: Field<Scalar>
         /// `contentInsets.trailing`.
-        public var insetTrailing = Field<Scalar>(.length, default: 0, "content inset, trailing")
+        public let insetTrailing: Field<Scalar>
         /// `imageSize.width` (0: no image in `.fit`).
-        public var imageWidth = Field<Scalar>(.length, "image size iw (0 = no image in .fit)")
+        public let imageWidth: Field<Scalar>
         /// `imageSize.height` (0: no image in `.fit`).
-        public var imageHeight = Field<Scalar>(.length, "image size ih")
+        public let imageHeight: Field<Scalar>
         /// `titleSize.width` (0: no title in `.fit`).
-        public var titleWidth = Field<Scalar>(.length, "title size tw (0 = no title in .fit)")
+        public let titleWidth: Field<Scalar>
         /// `titleSize.height` (0: no title in `.fit`).
-        public var titleHeight = Field<Scalar>(.length, "title size th")
+        public let titleHeight: Field<Scalar>
         /// `imagePadding`: the spacing between image and title.
-        public var imagePadding = Field<Scalar>(.length, default: 0, "spacing s between image and title")
+        public let imagePadding: Field<Scalar>
         /// `displayScale`: pixels per point to snap to, 0 for no snapping.
-        public var displayScale = Field<Scalar>(.displayScale, default: 0, "pixels per point to snap to (0 = no snapping)")
+        public let displayScale: Field<Scalar>
         /// `imagePlacement`'s raw value: 0 top, 1 leading, 2 bottom, 3 trailing.
-        public var imagePlacement = Field<UInt8>(
-            .cases(of: ImagePlacement.self), default: 1, "image relative to the title")
+        public let imagePlacement: Field<UInt8>
         /// `layoutDirection`'s raw value: 0 left to right, 1 right to left.
-        public var layoutDirection = Field<UInt8>(
-            .cases(of: LayoutDirection.self), default: 0, "layout direction")
+        public let layoutDirection: Field<UInt8>
         /// `mode`'s raw value: 0 fit, 1 legacy.
-        public var mode = Field<UInt8>(
-            .cases(of: LayoutMode.self), default: 0, "fit (hardened) or legacy (UIKit's arithmetic, quirks kept)")
-        /// The fields with their rules, not bound to storage.
-        @inlinable public init() {}
+        public let mode: Field<UInt8>
+        /// Declares every field, in order: the schema.
+        @inlinable public init(_ fields: inout FieldBinder) {
+            width = fields.field("width", .length, "bounds width W (points)")
+            height = fields.field("height", .length, "bounds height H")
+            insetTop = fields.field("insetTop", .length, default: 0, "content inset, top")
+            insetLeading = fields.field("insetLeading", .length, default: 0, "content inset, leading (left in LTR, right in RTL)")
+            insetBottom = fields.field("insetBottom", .length, default: 0, "content inset, bottom")
+            insetTrailing = fields.field("insetTrailing", .length, default: 0, "content inset, trailing")
+            imageWidth = fields.field("imageWidth", .length, "image size iw (0 = no image in .fit)")
+            imageHeight = fields.field("imageHeight", .length, "image size ih")
+            titleWidth = fields.field("titleWidth", .length, "title size tw (0 = no title in .fit)")
+            titleHeight = fields.field("titleHeight", .length, "title size th")
+            imagePadding = fields.field("imagePadding", .length, default: 0, "spacing s between image and title")
+            displayScale = fields.field("displayScale", .displayScale, default: 0, "pixels per point to snap to (0 = no snapping)")
+            imagePlacement = fields.field("imagePlacement", .cases(of: ImagePlacement.self), default: 1, "image relative to the title")
+            layoutDirection = fields.field("layoutDirection", .cases(of: LayoutDirection.self), default: 0, "layout direction")
+            mode = fields.field("mode", .cases(of: LayoutMode.self), default: 0, "fit (hardened) or legacy (UIKit's arithmetic, quirks kept)")
+        }
     }
 
     /// The result columns: the image's and the title's frames.
     public struct ResultFields: FieldSet {
         /// `imageFrame.x`.
-        public var imageX = Field<Scalar>(.result)
+        public let imageX: Field<Scalar>
         /// `imageFrame.y`.
-        public var imageY = Field<Scalar>(.result)
+        public let imageY: Field<Scalar>
         /// `imageFrame.width`.
-        public var imageWidth = Field<Scalar>(.result)
+        public let imageWidth: Field<Scalar>
         /// `imageFrame.height`.
-        public var imageHeight = Field<Scalar>(.result)
+        public let imageHeight: Field<Scalar>
         /// `titleFrame.x`.
-        public var titleX = Field<Scalar>(.result)
+        public let titleX: Field<Scalar>
         /// `titleFrame.y`.
-        public var titleY = Field<Scalar>(.result)
+        public let titleY: Field<Scalar>
         /// `titleFrame.width`.
-        public var titleWidth = Field<Scalar>(.result)
+        public let titleWidth: Field<Scalar>
         /// `titleFrame.height`.
-        public var titleHeight = Field<Scalar>(.result)
-        /// The fields, not bound to storage.
-        @inlinable public init() {}
+        public let titleHeight: Field<Scalar>
+        /// Declares every field, in order: the schema.
+        @inlinable public init(_ fields: inout FieldBinder) {
+            imageX = fields.field("imageX", .result)
+            imageY = fields.field("imageY", .result)
+            imageWidth = fields.field("imageWidth", .result)
+            imageHeight = fields.field("imageHeight", .result)
+            titleX = fields.field("titleX", .result)
+            titleY = fields.field("titleY", .result)
+            titleWidth = fields.field("titleWidth", .result)
+            titleHeight = fields.field("titleHeight", .result)
+        }
     }
 
     /// The scalar reference without validation: ``ButtonContent/layout(unchecked:)``.
     @inlinable
-    public static func referenceLayout(_ configuration: Self) -> ButtonContentResult<Scalar> {
+    public static func _referenceLayout(_ configuration: Self) -> ButtonContentResult<Scalar> {
         ButtonContent.layout(unchecked: configuration)
     }
 
     /// Writes configuration `c` as control `index` of the (bound) input columns, enumerations
     /// as raw values.
     @inlinable
-    public static func write(_ c: Self, to columns: InputFields, at index: Int) {
+    public static func _write(_ c: Self, to columns: InputFields, at index: Int) -> (position: Int, value: Double)? {
         columns.width[index] = c.bounds.width; columns.height[index] = c.bounds.height
         columns.insetTop[index] = c.contentInsets.top; columns.insetLeading[index] = c.contentInsets.leading
         columns.insetBottom[index] = c.contentInsets.bottom; columns.insetTrailing[index] = c.contentInsets.trailing
@@ -183,12 +205,13 @@ extension ButtonContentConfiguration: BatchLayout {
         columns.imagePlacement[index] = c.imagePlacement.rawValue
         columns.layoutDirection[index] = c.layoutDirection.rawValue
         columns.mode[index] = c.mode.rawValue
+        return nil
     }
 
     /// The configuration of control `index` of the (bound) input columns, or `nil` when a raw
     /// value (placement, direction, mode) is out of range.
     @inlinable
-    public static func configuration(in columns: InputFields, at index: Int) -> Self? {
+    public static func _configuration(in columns: InputFields, at index: Int) -> Self? {
         guard let placement = ImagePlacement(rawValue: columns.imagePlacement[index]),
               let direction = LayoutDirection(rawValue: columns.layoutDirection[index]),
               let mode = LayoutMode(rawValue: columns.mode[index])
@@ -206,7 +229,7 @@ extension ButtonContentConfiguration: BatchLayout {
 
     /// Writes `result`'s two frames as control `index` of the (bound) result columns.
     @inlinable
-    public static func write(_ result: ButtonContentResult<Scalar>, to columns: ResultFields, at index: Int) {
+    public static func _write(_ result: ButtonContentResult<Scalar>, to columns: ResultFields, at index: Int) {
         (columns.imageX[index], columns.imageY[index]) = (result.imageFrame.x, result.imageFrame.y)
         (columns.imageWidth[index], columns.imageHeight[index]) = (result.imageFrame.width, result.imageFrame.height)
         (columns.titleX[index], columns.titleY[index]) = (result.titleFrame.x, result.titleFrame.y)
@@ -215,7 +238,7 @@ extension ButtonContentConfiguration: BatchLayout {
 
     /// The result of control `index` of the (bound) result columns.
     @inlinable
-    public static func result(in columns: ResultFields, at index: Int) -> ButtonContentResult<Scalar> {
+    public static func _result(in columns: ResultFields, at index: Int) -> ButtonContentResult<Scalar> {
         ButtonContentResult(
             imageFrame: LayoutRect(x: columns.imageX[index], y: columns.imageY[index], width: columns.imageWidth[index], height: columns.imageHeight[index]),
             titleFrame: LayoutRect(x: columns.titleX[index], y: columns.titleY[index], width: columns.titleWidth[index], height: columns.titleHeight[index]))

@@ -6,33 +6,40 @@
 
 /// Collects the first validation error of a batch: the lowest element index, and at that
 /// index the field checked first.
+///
+/// Public only because `BatchLayout`'s validation hooks take it; it has no public API.
 public struct BatchValidator {
     /// The number of controls in the batch.
-    public let count: Int
+    @usableFromInline let count: Int
     /// The first error found so far.
-    public var error: LayoutError?
+    @usableFromInline package var error: LayoutError?
+    /// The position of the field being checked (-1 for cross-field rules).
+    @usableFromInline var position = -1
+    /// The position that was being checked when `error` was recorded.
+    @usableFromInline var errorPosition = -1
 
     /// A validator for a batch of `count` controls, with no error yet.
     @inlinable
-    public init(count: Int) {
+    package init(count: Int) {
         self.count = count
     }
 
     /// Elements at or beyond this index cannot change the reported error.
     @inlinable
-    public var searchLimit: Int { error.map { $0.index } ?? count }
+    package var searchLimit: Int { error.map { $0.index } ?? count }
 
     /// Records `candidate` if it comes before the current error.
     @inlinable
-    public mutating func record(_ candidate: LayoutError) {
+    package mutating func record(_ candidate: LayoutError) {
         if let current = error, current.index <= candidate.index { return }
         error = candidate
+        errorPosition = position
     }
 
     /// Checks that a column has `count` elements. Lengths are checked before any value, and
     /// the first mismatching column is the one reported.
     @inlinable
-    public mutating func checkLength(_ length: Int, field: String) {
+    mutating func checkLength(_ length: Int, field: String) {
         guard length != count, error == nil else { return }
         error = LayoutError(
             index: min(length, count), field: field, value: Double(length),
@@ -46,7 +53,7 @@ public struct BatchValidator {
     /// two compares and one `and` per vector. Only the step that holds a bad element is then
     /// read element by element, to name the first one.
     @inlinable
-    public mutating func check<Scalar: LayoutScalar>(
+    mutating func check<Scalar: LayoutScalar>(
         _ column: UnsafePointer<Scalar>, field: String, rule: FieldRule
     ) {
         let limit = searchLimit
@@ -98,7 +105,7 @@ public struct BatchValidator {
 
     /// Checks that every raw value of a byte column is below `caseCount`.
     @inlinable
-    public mutating func check(_ column: UnsafePointer<UInt8>, field: String, caseCount: UInt8) {
+    mutating func check(_ column: UnsafePointer<UInt8>, field: String, caseCount: UInt8) {
         let limit = searchLimit
         let index = Self.prefixBelow(column, limit: limit, caseCount: caseCount)
         for index in index..<max(index, limit) {
@@ -129,7 +136,7 @@ public struct BatchValidator {
     /// `groupIsBad(i)` says whether the group from `i` may hold a bad element (full groups
     /// only), and `elementError(i)` names the error of element `i`, if any.
     @inlinable
-    public mutating func checkGroups(
+    mutating func checkGroups(
         width: Int,
         groupIsBad: (Int) -> Bool,
         elementError: (Int) -> LayoutError?

@@ -19,7 +19,7 @@
 extension SliderConfiguration {
     /// The rule that ties the range's ends together: `minimumValue <= maximumValue`.
     @inlinable
-    public static func checkCrossFieldRules(_ input: InputFields, count: Int, into validator: inout BatchValidator) {
+    public static func _checkCrossFieldRules(_ input: InputFields, count: Int, into validator: inout BatchValidator) {
         typealias Lanes = LaneVector<Scalar>
         let p = input
         validator.checkGroups(width: Lanes.width, groupIsBad: { i in
@@ -33,20 +33,20 @@ extension SliderConfiguration {
 
     /// The fused pass: every rule at once (see `Slider._allValid`).
     @inlinable
-    public static func allValid(_ input: InputFields, count: Int) -> Bool? {
+    public static func _allValid(_ input: InputFields, count: Int) -> Bool? {
         Slider._allValid(input, count: count)
     }
 
     /// The kernel for the controls in `range`: chunks of lane groups in passes, the step grid
     /// only for the lanes that need it (see `Slider._kernel`).
     @inlinable
-    public static func layOut(_ input: InputFields, _ output: ResultFields, range: Range<Int>) {
+    public static func _layout(_ input: InputFields, _ output: ResultFields, range: Range<Int>) {
         Slider._kernel(input, output, range: range)
     }
 
     /// The kernel for one lane group, every step in one pass (see `Slider._laneGroup`).
     @inlinable @inline(__always)
-    public static func layOutLanes(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int) {
+    public static func _layoutLaneGroup(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int) {
         Slider._laneGroup(input, output, at: index, count: count)
     }
 }

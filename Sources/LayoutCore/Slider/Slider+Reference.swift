@@ -134,30 +134,6 @@ extension Slider {
 }
 
 extension SliderConfiguration {
-    /// Checks every field against its column's rule and `LayoutLimits`, in declaration order,
-    /// then `minimumValue <= maximumValue` (Docs/Slider.md, "Inputs and validation").
-    ///
-    /// - Throws: `LayoutError` for the first bad field, at index 0: a number that is not
-    ///   finite, negative (a size, an inset, the thickness, the step) or beyond `LayoutLimits`,
-    ///   or `minimumValue > maximumValue`. The batch kernel's
-    ///   `validate()` reports the same field and problem for the same control.
-    @inlinable
-    public func validate() throws(LayoutError) {
-        try Self.check(bounds.width, .length, \.width)
-        try Self.check(bounds.height, .length, \.height)
-        try Self.check(leadingInset, .length, \.leadingInset)
-        try Self.check(trailingInset, .length, \.trailingInset)
-        try Self.check(thumbSize.width, .length, \.thumbWidth)
-        try Self.check(thumbSize.height, .length, \.thumbHeight)
-        try Self.check(trackThickness, .length, \.trackThickness)
-        try Self.check(minimumValue, .signedLength, \.minimumValue)
-        try Self.check(maximumValue, .signedLength, \.maximumValue)
-        try Self.check(value, .signedLength, \.value)
-        try Self.check(step, .length, \.step)
-        try Self.check(translation, .signedLength, \.translation)
-        try Self.check(displayScale, .displayScale, \.displayScale)
-        if let error = Self.rangeError(minimum: minimumValue, maximum: maximumValue, index: 0) { throw error }
-    }
 
     /// The rule that ties the range's ends together, `minimumValue <= maximumValue`, named on
     /// `maximumValue`. Shared by the reference and the batch validation.

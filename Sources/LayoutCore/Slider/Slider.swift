@@ -140,83 +140,114 @@ extension SliderConfiguration: BatchLayout {
     /// The input columns.
     public struct InputFields: FieldSet {
         /// `bounds.width`, in points.
-        public var width = Field<Scalar>(.length, "bounds width W (points)")
+        public let width: Field<Scalar>
         /// `bounds.height`, in points.
-        public var height = Field<Scalar>(.length, "bounds height H")
+        public let height: Field<Scalar>
         /// `leadingInset`: the gap before the track's leading end.
-        public var leadingInset = Field<Scalar>(.length, default: 0, "gap between the bounds and the track's leading end")
+        public let leadingInset: Field<Scalar>
         /// `trailingInset`: the gap after the track's trailing end.
-        public var trailingInset = Field<Scalar>(.length, default: 0, "gap between the track's trailing end and the bounds")
+        public let trailingInset: Field<Scalar>
         /// `thumbSize.width`.
-        public var thumbWidth = Field<Scalar>(.length, default: 28, "thumb width tw (shrinks to the track)")
+        public let thumbWidth: Field<Scalar>
         /// `thumbSize.height`.
-        public var thumbHeight = Field<Scalar>(.length, default: 28, "thumb height th (shrinks to H)")
+        public let thumbHeight: Field<Scalar>
         /// `trackThickness`.
-        public var trackThickness = Field<Scalar>(.length, default: 4, "track thickness t (shrinks to H)")
+        public let trackThickness: Field<Scalar>
         /// `minimumValue`, signed.
-        public var minimumValue = Field<Scalar>(.signedLength, default: 0, "value at the leading end (<= maximumValue)")
+        public let minimumValue: Field<Scalar>
         /// `maximumValue`, signed; not below `minimumValue`.
-        public var maximumValue = Field<Scalar>(.signedLength, default: 1, "value at the trailing end")
+        public let maximumValue: Field<Scalar>
         /// `value`, signed (clamped to the range, not refused).
-        public var value = Field<Scalar>(.signedLength, default: 0, "value when the pan began (or now, with no pan)")
+        public let value: Field<Scalar>
         /// `step`: 0 for a continuous slider.
-        public var step = Field<Scalar>(.length, default: 0, "step of the grid .ended snaps to (0 = continuous)")
+        public let step: Field<Scalar>
         /// `phase`'s raw value: 0 none, 1 changed, 2 ended, 3 cancelled.
-        public var phase = Field<UInt8>(.cases(of: SliderPhase.self), default: 0, "pan phase")
+        public let phase: Field<UInt8>
         /// `translation`, in points (screen x).
-        public var translation = Field<Scalar>(.signedLength, default: 0, "pan translation dx (points, screen x)")
+        public let translation: Field<Scalar>
         /// `layoutDirection`'s raw value: 0 left to right, 1 right to left.
-        public var layoutDirection = Field<UInt8>(.cases(of: LayoutDirection.self), default: 0, "layout direction")
+        public let layoutDirection: Field<UInt8>
         /// `displayScale`: pixels per point to snap to, 0 for no snapping.
-        public var displayScale = Field<Scalar>(.displayScale, default: 0, "pixels per point to snap to (0 = no snapping)")
-        /// The fields with their rules, not bound to storage.
-        @inlinable public init() {}
+        public let displayScale: Field<Scalar>
+        /// Declares every field, in order: the schema.
+        @inlinable public init(_ fields: inout FieldBinder) {
+            width = fields.field("width", .length, "bounds width W (points)")
+            height = fields.field("height", .length, "bounds height H")
+            leadingInset = fields.field("leadingInset", .length, default: 0, "gap between the bounds and the track's leading end")
+            trailingInset = fields.field("trailingInset", .length, default: 0, "gap between the track's trailing end and the bounds")
+            thumbWidth = fields.field("thumbWidth", .length, default: 28, "thumb width tw (shrinks to the track)")
+            thumbHeight = fields.field("thumbHeight", .length, default: 28, "thumb height th (shrinks to H)")
+            trackThickness = fields.field("trackThickness", .length, default: 4, "track thickness t (shrinks to H)")
+            minimumValue = fields.field("minimumValue", .signedLength, default: 0, "value at the leading end (<= maximumValue)")
+            maximumValue = fields.field("maximumValue", .signedLength, default: 1, "value at the trailing end")
+            value = fields.field("value", .signedLength, default: 0, "value when the pan began (or now, with no pan)")
+            step = fields.field("step", .length, default: 0, "step of the grid .ended snaps to (0 = continuous)")
+            phase = fields.field("phase", .cases(of: SliderPhase.self), default: 0, "pan phase")
+            translation = fields.field("translation", .signedLength, default: 0, "pan translation dx (points, screen x)")
+            layoutDirection = fields.field("layoutDirection", .cases(of: LayoutDirection.self), default: 0, "layout direction")
+            displayScale = fields.field("displayScale", .displayScale, default: 0, "pixels per point to snap to (0 = no snapping)")
+        }
     }
 
     /// The result columns: three frames, the value and whether it changed.
     public struct ResultFields: FieldSet {
         /// `thumbFrame.x`.
-        public var thumbX = Field<Scalar>(.result)
+        public let thumbX: Field<Scalar>
         /// `thumbFrame.y`.
-        public var thumbY = Field<Scalar>(.result)
+        public let thumbY: Field<Scalar>
         /// `thumbFrame.width`.
-        public var thumbWidth = Field<Scalar>(.result)
+        public let thumbWidth: Field<Scalar>
         /// `thumbFrame.height`.
-        public var thumbHeight = Field<Scalar>(.result)
+        public let thumbHeight: Field<Scalar>
         /// `minimumTrackFrame.x`.
-        public var minimumTrackX = Field<Scalar>(.result)
+        public let minimumTrackX: Field<Scalar>
         /// `minimumTrackFrame.y`.
-        public var minimumTrackY = Field<Scalar>(.result)
+        public let minimumTrackY: Field<Scalar>
         /// `minimumTrackFrame.width`.
-        public var minimumTrackWidth = Field<Scalar>(.result)
+        public let minimumTrackWidth: Field<Scalar>
         /// `minimumTrackFrame.height`.
-        public var minimumTrackHeight = Field<Scalar>(.result)
+        public let minimumTrackHeight: Field<Scalar>
         /// `maximumTrackFrame.x`.
-        public var maximumTrackX = Field<Scalar>(.result)
+        public let maximumTrackX: Field<Scalar>
         /// `maximumTrackFrame.y`.
-        public var maximumTrackY = Field<Scalar>(.result)
+        public let maximumTrackY: Field<Scalar>
         /// `maximumTrackFrame.width`.
-        public var maximumTrackWidth = Field<Scalar>(.result)
+        public let maximumTrackWidth: Field<Scalar>
         /// `maximumTrackFrame.height`.
-        public var maximumTrackHeight = Field<Scalar>(.result)
+        public let maximumTrackHeight: Field<Scalar>
         /// The value after the phase.
-        public var value = Field<Scalar>(.result)
+        public let value: Field<Scalar>
         /// 1 where `value` differs from the input's, 0 elsewhere.
-        public var valueChanged = Field<UInt8>(.flag)
-        /// The fields, not bound to storage.
-        @inlinable public init() {}
+        public let valueChanged: Field<UInt8>
+        /// Declares every field, in order: the schema.
+        @inlinable public init(_ fields: inout FieldBinder) {
+            thumbX = fields.field("thumbX", .result)
+            thumbY = fields.field("thumbY", .result)
+            thumbWidth = fields.field("thumbWidth", .result)
+            thumbHeight = fields.field("thumbHeight", .result)
+            minimumTrackX = fields.field("minimumTrackX", .result)
+            minimumTrackY = fields.field("minimumTrackY", .result)
+            minimumTrackWidth = fields.field("minimumTrackWidth", .result)
+            minimumTrackHeight = fields.field("minimumTrackHeight", .result)
+            maximumTrackX = fields.field("maximumTrackX", .result)
+            maximumTrackY = fields.field("maximumTrackY", .result)
+            maximumTrackWidth = fields.field("maximumTrackWidth", .result)
+            maximumTrackHeight = fields.field("maximumTrackHeight", .result)
+            value = fields.field("value", .result)
+            valueChanged = fields.field("valueChanged", .flag)
+        }
     }
 
     /// The scalar reference without validation: ``Slider/layout(unchecked:)``.
     @inlinable
-    public static func referenceLayout(_ configuration: Self) -> SliderResult<Scalar> {
+    public static func _referenceLayout(_ configuration: Self) -> SliderResult<Scalar> {
         Slider.layout(unchecked: configuration)
     }
 
     /// Writes configuration `c` as control `index` of the (bound) input columns
     /// (enumerations as raw values).
     @inlinable
-    public static func write(_ c: Self, to columns: InputFields, at index: Int) {
+    public static func _write(_ c: Self, to columns: InputFields, at index: Int) -> (position: Int, value: Double)? {
         columns.width[index] = c.bounds.width; columns.height[index] = c.bounds.height
         columns.leadingInset[index] = c.leadingInset; columns.trailingInset[index] = c.trailingInset
         columns.thumbWidth[index] = c.thumbSize.width; columns.thumbHeight[index] = c.thumbSize.height
@@ -227,12 +258,13 @@ extension SliderConfiguration: BatchLayout {
         columns.translation[index] = c.translation
         columns.layoutDirection[index] = c.layoutDirection.rawValue
         columns.displayScale[index] = c.displayScale
+        return nil
     }
 
     /// The configuration of control `index` of the (bound) input columns, or `nil` when a raw
     /// value (phase, direction) is out of range.
     @inlinable
-    public static func configuration(in columns: InputFields, at index: Int) -> Self? {
+    public static func _configuration(in columns: InputFields, at index: Int) -> Self? {
         guard let phase = SliderPhase(rawValue: columns.phase[index]),
               let direction = LayoutDirection(rawValue: columns.layoutDirection[index])
         else { return nil }
@@ -249,7 +281,7 @@ extension SliderConfiguration: BatchLayout {
 
     /// Writes `result` as control `index` of the (bound) result columns (the change as 0 or 1).
     @inlinable
-    public static func write(_ result: SliderResult<Scalar>, to columns: ResultFields, at index: Int) {
+    public static func _write(_ result: SliderResult<Scalar>, to columns: ResultFields, at index: Int) {
         let t = result.thumbFrame, a = result.minimumTrackFrame, b = result.maximumTrackFrame
         (columns.thumbX[index], columns.thumbY[index]) = (t.x, t.y)
         (columns.thumbWidth[index], columns.thumbHeight[index]) = (t.width, t.height)
@@ -263,7 +295,7 @@ extension SliderConfiguration: BatchLayout {
 
     /// The result of control `index` of the (bound) result columns.
     @inlinable
-    public static func result(in columns: ResultFields, at index: Int) -> SliderResult<Scalar> {
+    public static func _result(in columns: ResultFields, at index: Int) -> SliderResult<Scalar> {
         SliderResult(
             thumbFrame: LayoutRect(
                 x: columns.thumbX[index], y: columns.thumbY[index],

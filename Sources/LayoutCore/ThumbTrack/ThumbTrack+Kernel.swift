@@ -20,14 +20,14 @@
 extension ThumbTrackConfiguration {
     /// The fused pass: every rule at once (see `_ThumbTrackValidation.allValid`).
     @inlinable
-    public static func allValid(_ input: InputFields, count: Int) -> Bool? {
+    public static func _allValid(_ input: InputFields, count: Int) -> Bool? {
         _ThumbTrackValidation.allValid(input, count: count)
     }
 
     /// `selectedIndex < segmentCount`, and a `.projected` rate in `0 < rate < 1` (any
     /// finite rate for `.nearest`), each in its field's turn.
     @inlinable
-    public static func checkFieldRules(
+    public static func _checkFieldRules(
         at position: Int, of input: InputFields, count: Int, into validator: inout BatchValidator
     ) {
         typealias Lanes = FourLaneVector<Scalar>
@@ -64,7 +64,7 @@ extension ThumbTrackConfiguration {
     /// The rules that tie a control's fields together: `2 * inset <= width`,
     /// `2 * inset <= height`, and `.legacy` means two segments and inset 1.
     @inlinable
-    public static func checkCrossFieldRules(_ input: InputFields, count: Int, into validator: inout BatchValidator) {
+    public static func _checkCrossFieldRules(_ input: InputFields, count: Int, into validator: inout BatchValidator) {
         typealias Lanes = FourLaneVector<Scalar>
         let p = input
         validator.checkGroups(width: Lanes.width, groupIsBad: { i in
@@ -89,11 +89,11 @@ extension ThumbTrackConfiguration {
     /// skip `.ended`, the rubber band and `.legacy` when no lane needs them are taken for more
     /// groups), and took 15-20% longer.
     @inlinable
-    public static var laneWidth: Int { FourLaneVector<Scalar>.width }
+    public static var _laneWidth: Int { FourLaneVector<Scalar>.width }
 
     /// The kernel for one lane group (see `ThumbTrack._laneGroup`).
     @inlinable @inline(__always)
-    public static func layOutLanes(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int) {
+    public static func _layoutLaneGroup(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int) {
         ThumbTrack._laneGroup(input, output, at: index, count: count)
     }
 }

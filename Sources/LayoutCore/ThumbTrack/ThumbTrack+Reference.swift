@@ -167,39 +167,6 @@ extension ThumbTrack {
     }
 }
 
-extension ThumbTrackConfiguration {
-    /// Checks every field against its column's rule and `LayoutLimits`, in declaration order,
-    /// then the rules that tie fields together (Docs/ThumbTrack.md, "Inputs and validation").
-    ///
-    /// - Throws: `LayoutError` for the first bad field, at index 0: a number that is not
-    ///   finite, negative or beyond `LayoutLimits`, `segmentCount < 2`, `selectedIndex` out of
-    ///   range, a rate outside `0 < rate < 1`, `width < 2 * inset` or `height < 2 * inset`, or
-    ///   a `.legacy` control that is not the original switch (two segments, inset 1). The batch
-    ///   kernel's `validate()` reports the same field and problem for the same control.
-    @inlinable
-    public func validate() throws(LayoutError) {
-        try Self.check(bounds.width, .length, \.width)
-        try Self.check(bounds.height, .length, \.height)
-        try Self.check(inset, .length, \.inset)
-        if segmentCount < 2 || segmentCount > LayoutLimits.maximumSegmentCount {
-            throw Self.error(\.segmentCount, value: Double(segmentCount), ThumbTrack.segmentCountProblem)
-        }
-        if selectedIndex < 0 || selectedIndex >= segmentCount {
-            throw Self.error(\.selectedIndex, value: Double(selectedIndex), ThumbTrack.selectedIndexProblem(segmentCount))
-        }
-        try Self.check(translation, .signedLength, \.translation)
-        try Self.check(velocity, .signedLength, \.velocity)
-        if case .projected(let rate) = snapping, !(rate > 0 && rate < 1) {
-            throw Self.error(\.projectionRate, value: Double(rate), rate.isFinite ? ThumbTrack.rateProblem : .notFinite)
-        }
-        if let error = Self.consistencyError(
-            width: bounds.width, height: bounds.height, inset: inset,
-            segmentCount: Scalar(segmentCount), isLegacy: mode == .legacy, index: 0) {
-            throw error
-        }
-    }
-}
-
 extension ThumbTrack {
     @inlinable static var segmentCountProblem: LayoutError.Problem {
         .outOfRange(expected: "2...\(LayoutLimits.maximumSegmentCount)")

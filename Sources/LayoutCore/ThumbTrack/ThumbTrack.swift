@@ -187,62 +187,78 @@ extension ThumbTrackConfiguration: BatchLayout {
     /// refuses for that control: 0 segments, index 255.
     public struct InputFields: FieldSet {
         /// `bounds.width`, in points.
-        public var width = Field<Scalar>(.length, "bounds width W (points)")
+        public let width: Field<Scalar>
         /// `bounds.height`, in points.
-        public var height = Field<Scalar>(.length, "bounds height H")
+        public let height: Field<Scalar>
         /// `inset`: the gap between the bounds and the track, on every side.
-        public var inset = Field<Scalar>(.length, default: 0, "gap i between the bounds and the track, every side")
+        public let inset: Field<Scalar>
         /// `segmentCount`, in `2 ... LayoutLimits.maximumSegmentCount`.
-        public var segmentCount = Field<UInt8>(
-            .range(2 ... Double(LayoutLimits.maximumSegmentCount)), default: 2, "number of segments n (2...255)")
+        public let segmentCount: Field<UInt8>
         /// `selectedIndex`: below `segmentCount`.
-        public var selectedIndex = Field<UInt8>(
-            .checkedByControl, default: 0, "selected segment k when the pan began, from the leading end")
+        public let selectedIndex: Field<UInt8>
         /// `translation`, in points (screen x).
-        public var translation = Field<Scalar>(.signedLength, default: 0, "pan translation dx (points, screen x)")
+        public let translation: Field<Scalar>
         /// `velocity`, in points per second (screen x).
-        public var velocity = Field<Scalar>(.signedLength, default: 0, "pan velocity v (points/s, screen x)")
+        public let velocity: Field<Scalar>
         /// `phase`'s raw value: 0 changed, 1 ended, 2 cancelled.
-        public var phase = Field<UInt8>(.cases(of: ThumbTrackPhase.self), default: 0, "pan phase")
+        public let phase: Field<UInt8>
         /// `layoutDirection`'s raw value: 0 left to right, 1 right to left.
-        public var layoutDirection = Field<UInt8>(.cases(of: LayoutDirection.self), default: 0, "layout direction")
+        public let layoutDirection: Field<UInt8>
         /// `ThumbTrackSnapping.rawKind`: 0 nearest, 1 projected.
-        public var snapping = Field<UInt8>(
-            .cases(of: ThumbTrackSnappingKind.self), default: 0, "how .ended picks the segment")
+        public let snapping: Field<UInt8>
         /// The deceleration rate of `.projected` snapping, `0 < rate < 1`; any finite value
         /// (ignored) for `.nearest`, where `append` writes 0.
-        public var projectionRate = Field<Scalar>(
-            .checkedByControl, default: 0.998, "deceleration rate of projected snapping (0 < rate < 1; ignored for nearest)")
+        public let projectionRate: Field<Scalar>
         /// 1 for a rubber band past the ends, 0 for none.
-        public var rubberBand = Field<UInt8>(.flag, default: 0, "rubber band past the ends while .changed")
+        public let rubberBand: Field<UInt8>
         /// `mode`'s raw value: 0 fit, 1 legacy.
-        public var mode = Field<UInt8>(
-            .cases(of: LayoutMode.self), default: 0, "fit (hardened) or legacy (the original switch: n = 2, inset 1)")
-        /// The fields with their rules, not bound to storage.
-        @inlinable public init() {}
+        public let mode: Field<UInt8>
+        /// Declares every field, in order: the schema.
+        @inlinable public init(_ fields: inout FieldBinder) {
+            width = fields.field("width", .length, "bounds width W (points)")
+            height = fields.field("height", .length, "bounds height H")
+            inset = fields.field("inset", .length, default: 0, "gap i between the bounds and the track, every side")
+            segmentCount = fields.field("segmentCount", .range(2 ... Double(LayoutLimits.maximumSegmentCount)), default: 2, "number of segments n (2...255)")
+            selectedIndex = fields.field("selectedIndex", .checkedByControl, default: 0, "selected segment k when the pan began, from the leading end")
+            translation = fields.field("translation", .signedLength, default: 0, "pan translation dx (points, screen x)")
+            velocity = fields.field("velocity", .signedLength, default: 0, "pan velocity v (points/s, screen x)")
+            phase = fields.field("phase", .cases(of: ThumbTrackPhase.self), default: 0, "pan phase")
+            layoutDirection = fields.field("layoutDirection", .cases(of: LayoutDirection.self), default: 0, "layout direction")
+            snapping = fields.field("snapping", .cases(of: ThumbTrackSnappingKind.self), default: 0, "how .ended picks the segment")
+            projectionRate = fields.field("projectionRate", .checkedByControl, default: 0.998, "deceleration rate of projected snapping (0 < rate < 1; ignored for nearest)")
+            rubberBand = fields.field("rubberBand", .flag, default: 0, "rubber band past the ends while .changed")
+            mode = fields.field("mode", .cases(of: LayoutMode.self), default: 0, "fit (hardened) or legacy (the original switch: n = 2, inset 1)")
+        }
     }
 
     /// The result columns: the thumb frame, the resulting index and whether it changed.
     public struct ResultFields: FieldSet {
         /// `thumbFrame.x`.
-        public var thumbX = Field<Scalar>(.result)
+        public let thumbX: Field<Scalar>
         /// `thumbFrame.y`.
-        public var thumbY = Field<Scalar>(.result)
+        public let thumbY: Field<Scalar>
         /// `thumbFrame.width`.
-        public var thumbWidth = Field<Scalar>(.result)
+        public let thumbWidth: Field<Scalar>
         /// `thumbFrame.height`.
-        public var thumbHeight = Field<Scalar>(.result)
+        public let thumbHeight: Field<Scalar>
         /// The selected segment after the phase (0...254).
-        public var selectedIndex = Field<UInt8>(.result)
+        public let selectedIndex: Field<UInt8>
         /// 1 where `selectedIndex` differs from the input's, 0 elsewhere.
-        public var indexChanged = Field<UInt8>(.flag)
-        /// The fields, not bound to storage.
-        @inlinable public init() {}
+        public let indexChanged: Field<UInt8>
+        /// Declares every field, in order: the schema.
+        @inlinable public init(_ fields: inout FieldBinder) {
+            thumbX = fields.field("thumbX", .result)
+            thumbY = fields.field("thumbY", .result)
+            thumbWidth = fields.field("thumbWidth", .result)
+            thumbHeight = fields.field("thumbHeight", .result)
+            selectedIndex = fields.field("selectedIndex", .result)
+            indexChanged = fields.field("indexChanged", .flag)
+        }
     }
 
     /// The scalar reference without validation: ``ThumbTrack/layout(unchecked:)``.
     @inlinable
-    public static func referenceLayout(_ configuration: Self) -> ThumbTrackResult<Scalar> {
+    public static func _referenceLayout(_ configuration: Self) -> ThumbTrackResult<Scalar> {
         ThumbTrack.layout(unchecked: configuration)
     }
 
@@ -250,23 +266,29 @@ extension ThumbTrackConfiguration: BatchLayout {
     /// as raw values, `snapping` as its kind and rate (0 for `.nearest`), `rubberBand` as 0 or
     /// 1, and a count or index that does not fit in a byte as 0 segments or index 255.
     @inlinable
-    public static func write(_ c: Self, to columns: InputFields, at index: Int) {
+    public static func _write(_ c: Self, to columns: InputFields, at index: Int) -> (position: Int, value: Double)? {
         columns.width[index] = c.bounds.width; columns.height[index] = c.bounds.height
         columns.inset[index] = c.inset
-        columns.segmentCount[index] = UInt8(exactly: c.segmentCount) ?? 0
-        columns.selectedIndex[index] = UInt8(exactly: c.selectedIndex) ?? 255
+        // A count or index that does not fit in a byte is stored as a value validation
+        // refuses for every control (0 segments, index 255), and returned to be quoted.
+        let segmentCount = UInt8(exactly: c.segmentCount), selectedIndex = UInt8(exactly: c.selectedIndex)
+        columns.segmentCount[index] = segmentCount ?? 0
+        columns.selectedIndex[index] = selectedIndex ?? 255
         columns.translation[index] = c.translation; columns.velocity[index] = c.velocity
         columns.phase[index] = c.phase.rawValue
         columns.layoutDirection[index] = c.layoutDirection.rawValue
         columns.snapping[index] = c.snapping.rawKind; columns.projectionRate[index] = c.snapping.rate
         columns.rubberBand[index] = c.rubberBand ? 1 : 0
         columns.mode[index] = c.mode.rawValue
+        if segmentCount == nil { return (InputFields.position(of: \.segmentCount), Double(c.segmentCount)) }
+        if selectedIndex == nil { return (InputFields.position(of: \.selectedIndex), Double(c.selectedIndex)) }
+        return nil
     }
 
     /// The configuration of control `index` of the (bound) input columns, or `nil` when a raw
     /// value (phase, direction, snapping kind, rubber band flag, mode) is out of range.
     @inlinable
-    public static func configuration(in columns: InputFields, at index: Int) -> Self? {
+    public static func _configuration(in columns: InputFields, at index: Int) -> Self? {
         guard let phase = ThumbTrackPhase(rawValue: columns.phase[index]),
               let direction = LayoutDirection(rawValue: columns.layoutDirection[index]),
               let snapping = ThumbTrackSnapping(rawKind: columns.snapping[index], rate: columns.projectionRate[index]),
@@ -285,7 +307,7 @@ extension ThumbTrackConfiguration: BatchLayout {
     /// Writes `result` as control `index` of the (bound) result columns (the index as a byte,
     /// the change as 0 or 1).
     @inlinable
-    public static func write(_ result: ThumbTrackResult<Scalar>, to columns: ResultFields, at index: Int) {
+    public static func _write(_ result: ThumbTrackResult<Scalar>, to columns: ResultFields, at index: Int) {
         (columns.thumbX[index], columns.thumbY[index]) = (result.thumbFrame.x, result.thumbFrame.y)
         (columns.thumbWidth[index], columns.thumbHeight[index]) = (result.thumbFrame.width, result.thumbFrame.height)
         columns.selectedIndex[index] = UInt8(truncatingIfNeeded: result.selectedIndex)
@@ -294,7 +316,7 @@ extension ThumbTrackConfiguration: BatchLayout {
 
     /// The result of control `index` of the (bound) result columns.
     @inlinable
-    public static func result(in columns: ResultFields, at index: Int) -> ThumbTrackResult<Scalar> {
+    public static func _result(in columns: ResultFields, at index: Int) -> ThumbTrackResult<Scalar> {
         ThumbTrackResult(
             thumbFrame: LayoutRect(x: columns.thumbX[index], y: columns.thumbY[index], width: columns.thumbWidth[index], height: columns.thumbHeight[index]),
             selectedIndex: Int(columns.selectedIndex[index]),

@@ -21,95 +21,126 @@ extension ToggleTransitionConfiguration: BatchLayout {
     /// (linear) or 1 (easeInOut); `animated` 0 or 1; `mode` 0 (fit) or 1 (legacy).
     public struct InputFields: FieldSet {
         /// `bounds.width`, in points.
-        public var width = Field<Scalar>(.length, "bounds width W (points)")
+        public let width: Field<Scalar>
         /// `bounds.height`, in points.
-        public var height = Field<Scalar>(.length, "bounds height H")
+        public let height: Field<Scalar>
         /// `offImageSize.width`.
-        public var offImageWidth = Field<Scalar>(.length, "image width of the off layer")
+        public let offImageWidth: Field<Scalar>
         /// `offImageSize.height`.
-        public var offImageHeight = Field<Scalar>(.length, "image height of the off layer")
+        public let offImageHeight: Field<Scalar>
         /// `onImageSize.width`.
-        public var onImageWidth = Field<Scalar>(.length, "image width of the on layer")
+        public let onImageWidth: Field<Scalar>
         /// `onImageSize.height`.
-        public var onImageHeight = Field<Scalar>(.length, "image height of the on layer")
+        public let onImageHeight: Field<Scalar>
         /// `indeterminateImageSize.width`.
-        public var indeterminateImageWidth = Field<Scalar>(.length, "image width of the indeterminate layer")
+        public let indeterminateImageWidth: Field<Scalar>
         /// `indeterminateImageSize.height`.
-        public var indeterminateImageHeight = Field<Scalar>(.length, "image height of the indeterminate layer")
+        public let indeterminateImageHeight: Field<Scalar>
         /// `from`'s raw value: 0 off, 1 on, 2 indeterminate.
-        public var from = Field<UInt8>(.cases(of: ToggleState.self), "state at rest when the change was requested")
+        public let from: Field<UInt8>
         /// 0 (off) or 1 (on): the states a change may target.
-        public var to = Field<UInt8>(
-            .cases(of: ToggleState.self, count: Int(ToggleTransitionConfiguration.targetStateCount)),
-            "requested state: off or on")
+        public let to: Field<UInt8>
         /// `elapsed`, in seconds: any finite value.
-        public var elapsed = Field<Scalar>(
-            ToggleTransitionConfiguration.elapsedTimeRule, "time t since the request (seconds; before 0: not started)")
+        public let elapsed: Field<Scalar>
         /// `duration`, in seconds: finite and above 0.
-        public var duration = Field<Scalar>(ToggleTransitionConfiguration.durationRule, "duration d (seconds, > 0)")
+        public let duration: Field<Scalar>
         /// `curve`'s raw value: 0 linear, 1 ease in-out.
-        public var curve = Field<UInt8>(.cases(of: ToggleTransitionCurve.self), default: 1, "timing curve")
+        public let curve: Field<UInt8>
         /// `animated`: 1 animated, 0 straight to the rest state of `to`.
-        public var animated = Field<UInt8>(.flag, default: 1, "false jumps to the rest state of to")
+        public let animated: Field<UInt8>
         /// `mode`'s raw value: 0 fit, 1 legacy.
-        public var mode = Field<UInt8>(
-            .cases(of: LayoutMode.self), default: 0, "fit (hardened) or legacy (the original control's quirks)")
-        /// The fields with their rules, not bound to storage.
-        @inlinable public init() {}
+        public let mode: Field<UInt8>
+        /// Declares every field, in order: the schema.
+        @inlinable public init(_ fields: inout FieldBinder) {
+            width = fields.field("width", .length, "bounds width W (points)")
+            height = fields.field("height", .length, "bounds height H")
+            offImageWidth = fields.field("offImageWidth", .length, "image width of the off layer")
+            offImageHeight = fields.field("offImageHeight", .length, "image height of the off layer")
+            onImageWidth = fields.field("onImageWidth", .length, "image width of the on layer")
+            onImageHeight = fields.field("onImageHeight", .length, "image height of the on layer")
+            indeterminateImageWidth = fields.field("indeterminateImageWidth", .length, "image width of the indeterminate layer")
+            indeterminateImageHeight = fields.field("indeterminateImageHeight", .length, "image height of the indeterminate layer")
+            from = fields.field("from", .cases(of: ToggleState.self), "state at rest when the change was requested")
+            to = fields.field("to", .cases(of: ToggleState.self, count: Int(ToggleTransitionConfiguration.targetStateCount)), "requested state: off or on")
+            elapsed = fields.field("elapsed",  ToggleTransitionConfiguration.elapsedTimeRule, "time t since the request (seconds; before 0: not started)")
+            duration = fields.field("duration", ToggleTransitionConfiguration.durationRule, "duration d (seconds, > 0)")
+            curve = fields.field("curve", .cases(of: ToggleTransitionCurve.self), default: 1, "timing curve")
+            animated = fields.field("animated", .flag, default: 1, "false jumps to the rest state of to")
+            mode = fields.field("mode", .cases(of: LayoutMode.self), default: 0, "fit (hardened) or legacy (the original control's quirks)")
+        }
     }
 
     /// The result columns: each layer's alpha, scale and frame.
     public struct ResultFields: FieldSet {
         /// `off.alpha`.
-        public var offAlpha = Field<Scalar>(.result)
+        public let offAlpha: Field<Scalar>
         /// `off.scale`.
-        public var offScale = Field<Scalar>(.result)
+        public let offScale: Field<Scalar>
         /// `off.frame.x`.
-        public var offX = Field<Scalar>(.result)
+        public let offX: Field<Scalar>
         /// `off.frame.y`.
-        public var offY = Field<Scalar>(.result)
+        public let offY: Field<Scalar>
         /// `off.frame.width`.
-        public var offWidth = Field<Scalar>(.result)
+        public let offWidth: Field<Scalar>
         /// `off.frame.height`.
-        public var offHeight = Field<Scalar>(.result)
+        public let offHeight: Field<Scalar>
         /// `on.alpha`.
-        public var onAlpha = Field<Scalar>(.result)
+        public let onAlpha: Field<Scalar>
         /// `on.scale`.
-        public var onScale = Field<Scalar>(.result)
+        public let onScale: Field<Scalar>
         /// `on.frame.x`.
-        public var onX = Field<Scalar>(.result)
+        public let onX: Field<Scalar>
         /// `on.frame.y`.
-        public var onY = Field<Scalar>(.result)
+        public let onY: Field<Scalar>
         /// `on.frame.width`.
-        public var onWidth = Field<Scalar>(.result)
+        public let onWidth: Field<Scalar>
         /// `on.frame.height`.
-        public var onHeight = Field<Scalar>(.result)
+        public let onHeight: Field<Scalar>
         /// `indeterminate.alpha`.
-        public var indeterminateAlpha = Field<Scalar>(.result)
+        public let indeterminateAlpha: Field<Scalar>
         /// `indeterminate.scale`.
-        public var indeterminateScale = Field<Scalar>(.result)
+        public let indeterminateScale: Field<Scalar>
         /// `indeterminate.frame.x`.
-        public var indeterminateX = Field<Scalar>(.result)
+        public let indeterminateX: Field<Scalar>
         /// `indeterminate.frame.y`.
-        public var indeterminateY = Field<Scalar>(.result)
+        public let indeterminateY: Field<Scalar>
         /// `indeterminate.frame.width`.
-        public var indeterminateWidth = Field<Scalar>(.result)
+        public let indeterminateWidth: Field<Scalar>
         /// `indeterminate.frame.height`.
-        public var indeterminateHeight = Field<Scalar>(.result)
-        /// The fields, not bound to storage.
-        @inlinable public init() {}
+        public let indeterminateHeight: Field<Scalar>
+        /// Declares every field, in order: the schema.
+        @inlinable public init(_ fields: inout FieldBinder) {
+            offAlpha = fields.field("offAlpha", .result)
+            offScale = fields.field("offScale", .result)
+            offX = fields.field("offX", .result)
+            offY = fields.field("offY", .result)
+            offWidth = fields.field("offWidth", .result)
+            offHeight = fields.field("offHeight", .result)
+            onAlpha = fields.field("onAlpha", .result)
+            onScale = fields.field("onScale", .result)
+            onX = fields.field("onX", .result)
+            onY = fields.field("onY", .result)
+            onWidth = fields.field("onWidth", .result)
+            onHeight = fields.field("onHeight", .result)
+            indeterminateAlpha = fields.field("indeterminateAlpha", .result)
+            indeterminateScale = fields.field("indeterminateScale", .result)
+            indeterminateX = fields.field("indeterminateX", .result)
+            indeterminateY = fields.field("indeterminateY", .result)
+            indeterminateWidth = fields.field("indeterminateWidth", .result)
+            indeterminateHeight = fields.field("indeterminateHeight", .result)
+        }
     }
 
     /// The scalar reference without validation: ``ToggleTransition/layout(unchecked:)``.
     @inlinable
-    public static func referenceLayout(_ configuration: Self) -> ToggleTransitionResult<Scalar> {
+    public static func _referenceLayout(_ configuration: Self) -> ToggleTransitionResult<Scalar> {
         ToggleTransition.layout(unchecked: configuration)
     }
 
     /// Writes configuration `c` as control `index` of the (bound) input columns: enumerations
     /// as raw values, `animated` as 0 or 1.
     @inlinable
-    public static func write(_ c: Self, to columns: InputFields, at index: Int) {
+    public static func _write(_ c: Self, to columns: InputFields, at index: Int) -> (position: Int, value: Double)? {
         columns.width[index] = c.bounds.width; columns.height[index] = c.bounds.height
         columns.offImageWidth[index] = c.offImageSize.width; columns.offImageHeight[index] = c.offImageSize.height
         columns.onImageWidth[index] = c.onImageSize.width; columns.onImageHeight[index] = c.onImageSize.height
@@ -118,12 +149,13 @@ extension ToggleTransitionConfiguration: BatchLayout {
         columns.from[index] = c.from.rawValue; columns.to[index] = c.to.rawValue
         columns.elapsed[index] = c.elapsed; columns.duration[index] = c.duration
         columns.curve[index] = c.curve.rawValue; columns.animated[index] = c.animated ? 1 : 0; columns.mode[index] = c.mode.rawValue
+        return nil
     }
 
     /// The configuration of control `index` of the (bound) input columns, or `nil` when a raw
     /// value is out of range (`to` may hold `.indeterminate` here; validation refuses it).
     @inlinable
-    public static func configuration(in columns: InputFields, at index: Int) -> Self? {
+    public static func _configuration(in columns: InputFields, at index: Int) -> Self? {
         guard let from = ToggleState(rawValue: columns.from[index]),
               let to = ToggleState(rawValue: columns.to[index]),
               let curve = ToggleTransitionCurve(rawValue: columns.curve[index]),
@@ -142,7 +174,7 @@ extension ToggleTransitionConfiguration: BatchLayout {
 
     /// Writes `result`'s three layers as control `index` of the (bound) result columns.
     @inlinable
-    public static func write(_ result: ToggleTransitionResult<Scalar>, to columns: ResultFields, at index: Int) {
+    public static func _write(_ result: ToggleTransitionResult<Scalar>, to columns: ResultFields, at index: Int) {
         func frame(_ layer: ToggleLayer<Scalar>) -> (Scalar, Scalar, Scalar, Scalar) {
             (layer.frame.x, layer.frame.y, layer.frame.width, layer.frame.height)
         }
@@ -156,7 +188,7 @@ extension ToggleTransitionConfiguration: BatchLayout {
 
     /// The result of control `index` of the (bound) result columns.
     @inlinable
-    public static func result(in columns: ResultFields, at index: Int) -> ToggleTransitionResult<Scalar> {
+    public static func _result(in columns: ResultFields, at index: Int) -> ToggleTransitionResult<Scalar> {
         ToggleTransitionResult(
             off: ToggleLayer(alpha: columns.offAlpha[index], scale: columns.offScale[index],
                              frame: LayoutRect(x: columns.offX[index], y: columns.offY[index], width: columns.offWidth[index], height: columns.offHeight[index])),

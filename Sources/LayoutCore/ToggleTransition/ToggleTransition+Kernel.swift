@@ -12,8 +12,8 @@
 //   (a bitwise blend) and masks combine with concrete vector instructions (both in
 //   Lanes.swift). Random states, curves and modes cost no mispredictions.
 //   Raw values are loaded as floating-point lanes (fast compares).
-// - The passes see only full lane groups; the batch's last 1...3 controls go through a lane
-//   group of scratch columns padded with zeros. Padding lanes compute NaN (0 / 0), which is
+// - The passes see only full lane groups; the batch's last partial group goes through a lane
+//   group of scratch columns padded with zeros (`LaneGroups.layoutScratchGroup`). Padding lanes compute NaN (0 / 0), which is
 //   harmless and never stored.
 
 /// The bound input and result fields of a batch, as the kernel's passes see them.
@@ -33,20 +33,26 @@ struct _ToggleTransitionColumns<Scalar: LayoutScalar>: @unchecked Sendable {
 extension ToggleTransitionConfiguration {
     /// The fused pass: every rule at once.
     @inlinable
-    public static func allValid(_ input: InputFields, count: Int) -> Bool? {
-        _allValid(input, count: count)
+    public static func _allValid(_ input: InputFields, count: Int) -> Bool? {
+        fusedValidation(input, count: count)
     }
+
+    /// Not API: the kernel's passes take whole lane groups only; the batch runs the last,
+    /// partial group in a zero-padded scratch group.
+    @inlinable
+    public static var _takesFullGroupsOnly: Bool { true }
 
     /// The kernel for the controls in `range`: chunks of lane groups in three passes (see
     /// `ToggleTransition._kernel`).
     @inlinable
-    public static func layOut(_ input: InputFields, _ output: ResultFields, range: Range<Int>) {
+    public static func _layout(_ input: InputFields, _ output: ResultFields, range: Range<Int>) {
         ToggleTransition._kernel(_ToggleTransitionColumns(input, output), range: range)
     }
 
-    /// One lane group through the chunked kernel (the batch entry points use `layOut`).
+    /// Not API: one full lane group (`count == _laneWidth`) through the chunked kernel (the
+    /// batch entry points use `_layout`, and run a partial group in a padded scratch group).
     @inlinable
-    public static func layOutLanes(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int) {
+    public static func _layoutLaneGroup(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int) {
         ToggleTransition._kernel(_ToggleTransitionColumns(input, output), range: index ..< index + count)
     }
 
@@ -54,7 +60,7 @@ extension ToggleTransitionConfiguration {
     /// comparisons as `FieldRule.accepts`, and raw values below the case count compared as
     /// floating-point lanes), over all columns at once, a lane group at a time.
     @inlinable
-    static func _allValid(_ p: ToggleTransitionConfiguration<Scalar>.InputFields, count: Int) -> Bool {
+    static func fusedValidation(_ p: ToggleTransitionConfiguration<Scalar>.InputFields, count: Int) -> Bool {
         typealias Lanes = LaneVector<Scalar>
         let zero = Lanes()
         let maximumLength = Lanes(repeating: Scalar(LayoutLimits.maximumLength))
@@ -131,9 +137,9 @@ extension ToggleTransition {
     /// (3) each lane group's layers from its (eased) progress. Every lane still gets exactly
     /// the reference's operations: the solver is a per-value function, wherever it runs.
     ///
-    /// The passes only ever see full lane groups, so their code has no tail paths: the last
-    /// 1...3 controls of the batch are copied into a padded lane group of scratch columns,
-    /// computed there, and copied out.
+    /// The passes only ever see full lane groups, so their code has no tail paths: `range`
+    /// holds whole lane groups, and the batch runs its last, partial group in a padded lane
+    /// group of scratch columns (`_takesFullGroupsOnly`).
     @inlinable
     static func _kernel<Scalar>(_ p: _ToggleTransitionColumns<Scalar>, range: Range<Int>) {
         // Every scratch value is written before it is read (see `_chunk` for the one
@@ -148,29 +154,13 @@ extension ToggleTransition {
             let scratch = _ToggleScratch<Scalar>(
                 eased: eased.baseAddress!, needsSolver: needsSolver.baseAddress!,
                 solving: solving.baseAddress!, origin: origin.baseAddress!)
-            let fullEnd = range.lowerBound + range.count - range.count % LaneVector<Scalar>.width
             var start = range.lowerBound
-            while start < fullEnd {
-                let count = Swift.min(chunk, fullEnd - start)
+            while start < range.upperBound {
+                let count = Swift.min(chunk, range.upperBound - start)
                 _chunk(p, scratch, at: start, count: count)
                 start += count
             }
-            if fullEnd < range.upperBound {
-                _tail(p, scratch, at: fullEnd, count: range.upperBound - fullEnd)
-            }
         }}}}
-    }
-
-    /// Lays out the last `count` (1..<`width`) controls: their inputs are copied into a
-    /// scratch lane group padded with zeros, which the full-group passes handle, and the
-    /// results copied back.
-    @inlinable @inline(never)
-    static func _tail<Scalar>(
-        _ p: _ToggleTransitionColumns<Scalar>, _ scratch: _ToggleScratch<Scalar>, at start: Int, count: Int
-    ) {
-        p.input.withScratchLaneGroup(from: start, count: count, results: p.output) { input, output in
-            _chunk(_ToggleTransitionColumns(input, output), scratch, at: 0, count: LaneVector<Scalar>.width)
-        }
     }
 
     /// The three passes over `count` controls from `start` (a multiple of the lane width, at

@@ -93,29 +93,3 @@ extension ToggleTransitionConfiguration {
         .range(above: 0, upTo: Double(Scalar.greatestFiniteMagnitude))
     }
 }
-
-extension ToggleTransitionConfiguration {
-    /// Checks every field against its column's rule and `LayoutLimits` (Docs/ToggleTransition.md,
-    /// "Inputs and validation"): sizes finite, at least 0
-    /// and at most `LayoutLimits.maximumLength`; `to` is `.on` or `.off`; `elapsed` finite;
-    /// `duration` finite and above 0.
-    ///
-    /// - Throws: `LayoutError` for the first bad field, in the order of the batch columns, at
-    ///   index 0.
-    @inlinable
-    public func validate() throws(LayoutError) {
-        try Self.check(bounds.width, .length, \.width)
-        try Self.check(bounds.height, .length, \.height)
-        try Self.check(offImageSize.width, .length, \.offImageWidth)
-        try Self.check(offImageSize.height, .length, \.offImageHeight)
-        try Self.check(onImageSize.width, .length, \.onImageWidth)
-        try Self.check(onImageSize.height, .length, \.onImageHeight)
-        try Self.check(indeterminateImageSize.width, .length, \.indeterminateImageWidth)
-        try Self.check(indeterminateImageSize.height, .length, \.indeterminateImageHeight)
-        if to.rawValue >= Self.targetStateCount {
-            throw Self.error(\.to, value: Double(to.rawValue), .outOfRange(expected: "0...\(Self.targetStateCount - 1)"))
-        }
-        try Self.check(elapsed, Self.elapsedTimeRule, \.elapsed)
-        try Self.check(duration, Self.durationRule, \.duration)
-    }
-}
