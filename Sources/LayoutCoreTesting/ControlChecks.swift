@@ -21,6 +21,14 @@ public enum ControlCheck: Sendable, CustomStringConvertible {
     /// emptied columns keep their storage, refilled ones equal fresh ones, and emptied without
     /// keeping it they equal new columns.
     case columnsReuse(seed: UInt64)
+    /// Every mutating call of the batch and result API, and every write through a column
+    /// view, on a copy that shares storage: the original keeps its bits.
+    case valueSemantics(seed: UInt64)
+    /// Every stored property of the field sets is a `Field` declared under its own name.
+    case schemaDeclarations
+    /// The control's fused validation pass accepts exactly what the schema's rules accept,
+    /// field by field, at edge values.
+    case fusedPassMatchesSchema(seed: UInt64)
 
     public var description: String {
         switch self {
@@ -30,6 +38,9 @@ public enum ControlCheck: Sendable, CustomStringConvertible {
         case .invariants(let count, _): return "invariants x \(count)"
         case .badInput(let count, _): return "bad input x \(count)"
         case .columnsReuse: return "columns reuse"
+        case .valueSemantics: return "value semantics"
+        case .schemaDeclarations: return "schema declarations"
+        case .fusedPassMatchesSchema: return "fused pass against the schema"
         }
     }
 
@@ -120,6 +131,12 @@ public enum ControlCheck: Sendable, CustomStringConvertible {
                 return "emptied: capacity \(columns.capacity), or unlike new columns"
             }
             return nil
+        case .valueSemantics(let seed):
+            return BatchLayerChecks<C>.valueSemantics(seed: seed)
+        case .schemaDeclarations:
+            return BatchLayerChecks<C>.schemaDeclarations()
+        case .fusedPassMatchesSchema(let seed):
+            return BatchLayerChecks<C>.fusedPassMatchesSchema(seed: seed)
         }
     }
 }

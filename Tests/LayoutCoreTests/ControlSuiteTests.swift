@@ -62,3 +62,23 @@ import Testing
         expectPasses(.columnsReuse(seed: Self.seed(test, 0xC0)), test)
     }
 }
+
+/// The schema is the one source of the per-field rules: every field set is declared as the
+/// batch layer relies on, and every control's fused validation pass agrees with the schema's
+/// rules field by field (a fused pass that accepts a value the schema refuses, or the reverse,
+/// fails here).
+@Suite struct SchemaTests {
+    @Test(arguments: ControlSuiteTests.cases)
+    func fieldSetsAreDeclaredAsTheirProperties(_ test: ControlSuiteTests.Case) {
+        if let failure = test.family.run(.schemaDeclarations, double: test.double) {
+            Issue.record("\(test.testDescription): \(failure)")
+        }
+    }
+
+    @Test(arguments: ControlSuiteTests.cases)
+    func fusedPassAcceptsWhatTheSchemaAccepts(_ test: ControlSuiteTests.Case) {
+        if let failure = test.family.run(.fusedPassMatchesSchema(seed: ControlSuiteTests.seed(test, 0xF05E)), double: test.double) {
+            Issue.record("\(test.testDescription): \(failure)")
+        }
+    }
+}

@@ -292,3 +292,18 @@ struct LaneGroups<Control: BatchLayout>: @unchecked Sendable {
         }}
     }
 }
+
+// MARK: - For the tests of the fused passes
+
+extension BatchColumns {
+    /// What the control's fused pass says of the whole batch (`nil`: the control has none).
+    package var fusedPassAccepts: Bool? {
+        withExtendedLifetime(storage) { Control._allValid(storage.fields, count: count) }
+    }
+
+    /// What the schema's per-column scans and the control's own checks say of the whole batch:
+    /// the rules the fused pass must agree with.
+    package var schemaRulesAccept: Bool {
+        withExtendedLifetime(storage) { Self.passesFieldRules(storage.fields, storage, 0..<count) }
+    }
+}

@@ -398,3 +398,12 @@ extension FieldSet {
     /// The summary of the field at `position`, for tools.
     package static func summary(at position: Int) -> String { schema[position].summary }
 }
+
+extension FieldSet {
+    /// A described field set (its fields hold placeholder addresses, never read): what tests
+    /// reflect on to check that every stored property is a field declared under its own name.
+    package static var described: Self {
+        var binder = FieldBinder(.describe, addresses: nil)
+        return Self(&binder)
+    }
+}

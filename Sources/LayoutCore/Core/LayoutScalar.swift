@@ -1,15 +1,41 @@
-/// The floating-point types LayoutCore computes in: `Float` and `Double` (and only those:
-/// the lane code relies on their 4- and 8-byte layouts).
+/// The floating-point types LayoutCore computes in: `Float` and `Double`, and only those.
 ///
 /// Every reference and every batch kernel is generic over `LayoutScalar`. For the same
 /// precision and the same input, a kernel's output has exactly the bit pattern of its
 /// reference's output.
+///
+/// The protocol is closed: the lane code relies on the 4- and 8-byte layouts of `Float` and
+/// `Double`, and its one requirement, `_lanePrecision`, is not API (the standard library's
+/// mark for public names that are not API) and has a type whose only values are those of
+/// `Float` and `Double`.
 public protocol LayoutScalar: BinaryFloatingPoint, SIMDScalar, Sendable, Codable, ColumnElement
-where SIMDMaskScalar: FixedWidthInteger & SignedInteger {}
+where SIMDMaskScalar: FixedWidthInteger & SignedInteger {
+    /// Not API: which of the library's two lane layouts this type has.
+    static var _lanePrecision: LanePrecision { get }
+}
 
-extension Float: LayoutScalar {}
+/// Which of the library's two lane layouts a `LayoutScalar` has: `Float`'s or `Double`'s.
+/// It has no public initializer; it is public only as the type of `LayoutScalar`'s
+/// requirement.
+public struct LanePrecision: Hashable, Sendable {
+    /// The size of one scalar in bytes: 4 or 8.
+    @usableFromInline let byteCount: Int
 
-extension Double: LayoutScalar {}
+    @inlinable
+    init(byteCount: Int) {
+        self.byteCount = byteCount
+    }
+}
+
+extension Float: LayoutScalar {
+    /// Not API: `Float`'s lane layout.
+    @inlinable public static var _lanePrecision: LanePrecision { LanePrecision(byteCount: 4) }
+}
+
+extension Double: LayoutScalar {
+    /// Not API: `Double`'s lane layout.
+    @inlinable public static var _lanePrecision: LanePrecision { LanePrecision(byteCount: 8) }
+}
 
 extension LayoutScalar {
     /// `2^significandBitCount` (`2^23` for `Float`, `2^52` for `Double`): every value of at

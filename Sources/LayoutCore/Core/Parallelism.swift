@@ -15,7 +15,7 @@ public enum Parallelism: Hashable, Sendable {
 
     /// The number of threads a batch of `count` controls uses.
     @inlinable
-    public func threadCount(forBatchOf count: Int) -> Int {
+    package func threadCount(forBatchOf count: Int) -> Int {
         let requested: Int
         switch self {
         case .serial: requested = 1
@@ -31,12 +31,12 @@ public enum Parallelism: Hashable, Sendable {
 
 extension Parallelism {
     /// The number of cores this process may use.
-    public static var activeProcessorCount: Int { LayoutCore.activeProcessorCount }
+    package static var activeProcessorCount: Int { LayoutCore.activeProcessorCount }
 
     /// The most controls a batch kernel computes at once, in either precision: eight (one
     /// group of `Float` lanes; a group of `Double` lanes holds four). Threads split a batch on
     /// multiples of it, and a batch's last, partial group is its tail.
-    public static var laneWidth: Int { maximumLaneWidth }
+    package static var laneWidth: Int { maximumLaneWidth }
 }
 
 /// The number of cores this process may use.
