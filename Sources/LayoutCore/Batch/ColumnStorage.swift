@@ -2,7 +2,7 @@
 //
 // Columns that each start a page are slow: every column then begins at the same offset within
 // a page, so a lane group's loads and stores all fall into the same few L1 sets and evict each
-// other (Docs/ButtonContent.md, "Column placement"). Here columns are packed one after
+// other (Docs/Performance.md, "Column placement"). Here columns are packed one after
 // another, each rounded up to an odd number of cache lines, so consecutive columns start at
 // different lines of a page (see `layout(capacity:)`); results start `firstSlot` lines further
 // than inputs.

@@ -39,7 +39,7 @@
 /// `Double`s; 32 bytes of storage either way).
 ///
 /// The width is a property of the precision, chosen by measurement with `layout-bench` (see
-/// "Lane width" in Docs/Performance.md): eight `Float` lanes are two SSE registers with the
+/// "Lanes that follow the precision" in Docs/Performance.md): eight `Float` lanes are two SSE registers with the
 /// baseline flags, whose two independent halves hide the latency of the kernels' long
 /// dependency chains (the slider kernel took 20% less time than with four), and one AVX
 /// register with `-target-cpu` flags that allow it; four `Double` lanes are what two SSE
