@@ -188,6 +188,7 @@ public struct BatchColumns<Control: BatchLayout>: @unchecked Sendable {
         storage.reserve(storage.count + 1)
         let index = storage.count
         storage.count = index + 1
+        storage.elementAppended()
         if let refused = Control._write(configuration, to: storage.fields, at: index) {
             storage.unrepresentable.append(UnrepresentableEntry(index: index, position: refused.position, value: refused.value))
         }
@@ -213,6 +214,7 @@ public struct BatchColumns<Control: BatchLayout>: @unchecked Sendable {
     public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
         if keepCapacity && isKnownUniquelyReferenced(&storage) {
             storage.count = 0
+            storage.countDidChange()
             storage.unrepresentable.removeAll()
         } else {
             // Shared storage is left to the values that share it.

@@ -45,6 +45,8 @@ class ColumnBuffer: @unchecked Sendable {
     @usableFromInline final var capacity: Int
     /// The allocation (nil while the capacity is 0).
     @usableFromInline final var memory: UnsafeMutableRawPointer?
+    /// The allocation's size in bytes.
+    @usableFromInline final var byteCount = 0
     /// The stagger of the first column, in cache lines.
     @usableFromInline final let firstSlot: Int
     /// Whether a batch, which holds this buffer alone, has lent it to the column view its
@@ -69,7 +71,36 @@ class ColumnBuffer: @unchecked Sendable {
         self.firstSlot = firstSlot
     }
 
-    deinit { memory?.deallocate() }
+    deinit { release(memory) }
+
+    /// Frees `memory`, first making it addressable again for the allocator (see
+    /// `AddressSanitizer`).
+    @usableFromInline
+    final func release(_ memory: UnsafeMutableRawPointer?) {
+        guard let memory else { return }
+        AddressSanitizer.hooks?.unpoison(memory, byteCount)
+        memory.deallocate()
+    }
+
+    /// After a change of `count` or of the allocation: under AddressSanitizer, poisons every
+    /// byte of the allocation but the first `count` elements of each column.
+    @inlinable
+    final func countDidChange() {
+        guard let sanitizer = AddressSanitizer.hooks, let memory else { return }
+        sanitizer.poison(memory, byteCount)
+        for position in addresses.indices { sanitizer.unpoison(addresses[position], count * elementSizes[position]) }
+    }
+
+    /// After `count` grew by one: under AddressSanitizer, makes the new element of each column
+    /// addressable.
+    @inlinable
+    final func elementAppended() {
+        guard let sanitizer = AddressSanitizer.hooks else { return }
+        for position in addresses.indices {
+            let size = elementSizes[position]
+            sanitizer.unpoison(addresses[position] + (count - 1) * size, size)
+        }
+    }
 
     /// Called after the columns moved to new memory.
     @usableFromInline
@@ -87,10 +118,11 @@ class ColumnBuffer: @unchecked Sendable {
     @inlinable
     final func copyContents(of other: ColumnBuffer) {
         allocate(capacity: Swift.max(other.capacity, other.count))
+        count = other.count
+        countDidChange()
         for position in addresses.indices {
             addresses[position].copyMemory(from: other.addresses[position], byteCount: other.count * elementSizes[position])
         }
-        count = other.count
         unrepresentable = other.unrepresentable
     }
 
@@ -129,8 +161,8 @@ class ColumnBuffer: @unchecked Sendable {
     @inlinable
     final func allocate(capacity newCapacity: Int) {
         guard newCapacity > 0 else { return }
-        let (offsets, byteCount) = layout(capacity: newCapacity)
-        let newMemory = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: Self.pageSize)
+        let (offsets, newByteCount) = layout(capacity: newCapacity)
+        let newMemory = UnsafeMutableRawPointer.allocate(byteCount: newByteCount, alignment: Self.pageSize)
         for position in addresses.indices {
             let address = newMemory + offsets[position]
             if count > 0 {
@@ -138,10 +170,12 @@ class ColumnBuffer: @unchecked Sendable {
             }
             addresses[position] = address
         }
-        memory?.deallocate()
+        release(memory)
         memory = newMemory
+        byteCount = newByteCount
         capacity = newCapacity
         columnsDidMove()
+        countDidChange()
     }
 
     /// Makes room for at least `minimumCapacity` controls, growing geometrically.
@@ -154,14 +188,16 @@ class ColumnBuffer: @unchecked Sendable {
     @inlinable
     final func resize(to newCount: Int) {
         reserve(newCount)
-        if newCount > count {
+        let oldCount = count
+        count = newCount
+        countDidChange()
+        if newCount > oldCount {
             for position in addresses.indices {
                 let size = elementSizes[position]
-                (addresses[position] + count * size)
-                    .initializeMemory(as: UInt8.self, repeating: 0, count: (newCount - count) * size)
+                (addresses[position] + oldCount * size)
+                    .initializeMemory(as: UInt8.self, repeating: 0, count: (newCount - oldCount) * size)
             }
         }
-        count = newCount
     }
 
     /// Whether every column holds the same bytes as `other`'s.
