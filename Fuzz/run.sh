@@ -13,6 +13,8 @@
 #
 # Settings (environment):
 #   FUZZ_SECONDS      seconds per checked target (each covers every control)  (default 40)
+#   FUZZ_RUNS         also an execution budget per checked target (-runs=N), which does
+#                     not depend on the machine's load              (default: none)
 #   SELFTEST_SECONDS  budget per self-test run                       (default 10)
 #   SELFTEST_SEEDS    self-test runs per legacy bug class            (default 5)
 #   FUZZ_PARALLEL     fuzzers run at once                            (default: cores)
@@ -26,6 +28,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 FUZZ_SECONDS="${FUZZ_SECONDS:-40}"
+FUZZ_RUNS="${FUZZ_RUNS:-}"
 SELFTEST_SECONDS="${SELFTEST_SECONDS:-10}"
 SELFTEST_SEEDS="${SELFTEST_SEEDS:-5}"
 FUZZ_PARALLEL="${FUZZ_PARALLEL:-$(nproc 2>/dev/null || echo 2)}"
@@ -222,6 +225,7 @@ fuzz_one() {  # fuzz_one TARGET: runs in the background
   mkdir -p "$RUN/new-$target" "$RUN/artifacts-$target"
   local flags=()
   mapfile -t flags < <(libfuzzer_options "$target")
+  [ -n "$FUZZ_RUNS" ] && flags+=("-runs=$FUZZ_RUNS")
   timed "$RUN/time-$target" "$RUN/fuzz-$target.log" "$bin" -max_total_time="$FUZZ_SECONDS" \
     -print_final_stats=1 "${flags[@]}" -timeout=10 -rss_limit_mb=2560 -artifact_prefix="$RUN/artifacts-$target/" \
     "$RUN/new-$target" "Fuzz/Corpus/$target" || rc=$?
@@ -356,6 +360,7 @@ json_string_items() {
   echo "  \"build_seconds\": $BUILD_SECONDS,"
   echo "  \"instrumentation_verified\": true,"
   echo "  \"fuzz_seconds_per_target\": $FUZZ_SECONDS,"
+  echo "  \"fuzz_runs_per_target\": ${FUZZ_RUNS:-null},"
   echo "  \"parallel\": $FUZZ_PARALLEL,"
   echo "  \"total_seconds\": $TOTAL_SECONDS,"
   echo "  \"targets\": ["
@@ -399,7 +404,7 @@ json_string_items() {
   echo "Build: \`swift build -c release --product <target> --scratch-path $SCRATCH $FLAGS_DESCRIPTION\`"
   echo "(release, AddressSanitizer, libFuzzer coverage counters; both verified on every binary), ${BUILD_SECONDS}s."
   echo ""
-  echo "## Checked targets (${FUZZ_SECONDS}s each, $FUZZ_PARALLEL at a time)"
+  echo "## Checked targets (${FUZZ_SECONDS}s each${FUZZ_RUNS:+ or $FUZZ_RUNS executions}, $FUZZ_PARALLEL at a time)"
   echo ""
   echo "A finding in any of these is a bug. exec/s is libFuzzer's average (wall clock); per CPU-s"
   echo "divides the executions by the process's CPU time (fairer on a shared machine)."

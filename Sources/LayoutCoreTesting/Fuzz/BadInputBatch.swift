@@ -408,6 +408,7 @@ struct BadInputBatch<C: ControlUnderTest> {
             try checkColumnViews(input: input())
         }
         if sampling.valueSemantics {
+            FuzzReach.valueSemantics += 1
             // The decoded configurations (padded to the six the check needs), and three more
             // to append.
             var decoded = configurations

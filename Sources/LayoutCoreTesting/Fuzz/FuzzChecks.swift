@@ -91,6 +91,7 @@ enum ControlFuzzChecks<C: ControlUnderTest> {
         if split && length % 8 == 0 { length -= 1 }
         let long = FuzzStorage.lease { LongFuzzBatch<C>() }
         defer { FuzzStorage.release(long) }
+        FuzzReach.longBatches += 1
         // Which base control each element copies: copy after copy, each rotated.
         long.pointee.elements.removeAll(keepingCapacity: true)
         var rotations: [Int] = []
@@ -133,6 +134,7 @@ enum ControlFuzzChecks<C: ControlUnderTest> {
             throw FuzzFinding(.mismatch, "kernel != reference", message: "[\(shape())] \(mismatch)")
         }
         guard split else { return }
+        FuzzReach.threadSplits += 1
         let threads = 2 + source.next(below: 3)
         long.pointee.threaded.resize(to: length)
         long.pointee.threaded.fill(scalar: -C.Scalar.greatestFiniteMagnitude, byte: 0xEE)

@@ -209,3 +209,15 @@ public enum FuzzEntry {
         }
     }
 }
+
+/// How often this process took each sampled reach of the checks (the corpus replay tests
+/// check that their inputs get there). Counted only on those rare paths; not synchronized
+/// (a count, read after the checks have run).
+public enum FuzzReach {
+    /// Long batches checked (`ControlFuzzChecks.checkLongBatch`).
+    nonisolated(unsafe) public static var longBatches = 0
+    /// Long batches also split across threads.
+    nonisolated(unsafe) public static var threadSplits = 0
+    /// Accepted bad-input batches whose value semantics were checked.
+    nonisolated(unsafe) public static var valueSemantics = 0
+}
