@@ -116,12 +116,13 @@ import Testing
         #expect(FuzzReach.longBatches - longBefore >= 8 && FuzzReach.threadSplits - splitsBefore >= 8,
                 "long batches \(FuzzReach.longBatches - longBefore), splits \(FuzzReach.threadSplits - splitsBefore)")
         // Bad input: the corpus and regressions replay above; here the value-semantics sample
-        // is forced on every control through its bits, with zeros after (all clean, valid).
+        // is forced on every control through its bits, with 0xFF bytes after (two elements,
+        // equal column lengths, all clean: an accepted batch; zeros would shorten a column).
         let semanticsBefore = FuzzReach.valueSemantics
         for control in 0..<4 {
             for precision in 0..<2 {
                 let header = UInt16(precision) | UInt16(control) << 1 | 0x1F << 6
-                let bytes = [UInt8(header & 0xFF), UInt8(header >> 8)] + Array(repeating: 0, count: 64)
+                let bytes = [UInt8(header & 0xFF), UInt8(header >> 8)] + Array(repeating: 0xFF, count: 400)
                 do {
                     try FuzzTarget.badInput.check(bytes)
                 } catch {
