@@ -70,7 +70,8 @@ for entry in catalogue:
     for t in TARGETS:
         parts = (read(os.path.join(folder, f"replay-{t}")) or "").split()
         if parts:
-            row["replay"][t] = {"outcome": parts[0], "seconds": round(int(parts[1]) / 1000, 3) if len(parts) > 1 else None}
+            row["replay"][t] = {"outcome": parts[0], "seconds": round(int(parts[1]) / 1000, 3) if len(parts) > 1 else None,
+                                "executions": int(parts[2]) if len(parts) > 2 else None}
     row["replay_kills"] = [t for t in TARGETS if row["replay"].get(t, {}).get("outcome") == "killed"]
     row["corpus_fuzz"] = {}
     for t in TARGETS:
@@ -111,9 +112,11 @@ for entry in catalogue:
     killer, kill_seconds, kill_executions = None, None, None
     if row["replay_kills"]:
         # The replay's wall time (corpus loading included) until the crash; its executions are
-        # not counted (libFuzzer prints no statistics for -runs=0).
+        # the check's own count at the finding ("found at execution N": the N-th replayed file;
+        # libFuzzer prints no statistics for -runs=0), when the finding is the check's.
         first = min(row["replay_kills"], key=lambda t: row["replay"][t]["seconds"] or 0)
-        killer, kill_seconds, kill_executions = first + " (replay)", row["replay"][first]["seconds"], None
+        killer, kill_seconds, kill_executions = (first + " (replay)", row["replay"][first]["seconds"],
+                                                 row["replay"][first].get("executions"))
     else:
         for t, r in row["corpus_fuzz"].items():
             if r["outcome"] == "killed":

@@ -25,7 +25,9 @@
 #   --fresh-only       only the runs from an empty corpus (keeps the earlier corpus results)
 #   --tests=MODE       unit tests on the mutant: none, survivors (default), all
 #   --report-only      rewrite the report from the stored results
-# Settings (environment): MUTATION_SECONDS (60), MUTATION_FRESH_SECONDS (MUTATION_SECONDS: the
+# Settings (environment): MUTATION_SECONDS (60), MUTATION_RUNS (unset: an execution budget per
+#   fuzzing run as well, `-runs=N`, which does not depend on the machine's load; kills are
+#   recorded in executions and seconds either way), MUTATION_FRESH_SECONDS (MUTATION_SECONDS: the
 #   budget of one run from an empty corpus, recorded with the mutant's results), MUTATION_SEEDS (5),
 #   MUTATION_TEST_FILTER ("Invariant|FuzzCorpus|Validation|Example|Differential|Easing|Timeline|HalfSegment"),
 #   MUTATION_DIR (.build/mutation), MUTATION_COMMIT (HEAD: the tree the mutants are applied to).
@@ -36,6 +38,7 @@ cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 
 MUTATION_SECONDS="${MUTATION_SECONDS:-60}"
+MUTATION_RUNS="${MUTATION_RUNS:-}"
 MUTATION_FRESH_SECONDS="${MUTATION_FRESH_SECONDS:-$MUTATION_SECONDS}"
 MUTATION_SEEDS="${MUTATION_SEEDS:-5}"
 MUTATION_TEST_FILTER="${MUTATION_TEST_FILTER:-Invariant|FuzzCorpus|Validation|Example|Differential|Easing|Timeline|HalfSegment|Legacy}"
@@ -63,10 +66,10 @@ SRC="$MUTATION_DIR/src"
 RESULTS="$MUTATION_DIR/results"
 mkdir -p "$SRC" "$RESULTS"
 
-option() { awk -F' *= *' -v key="$2" '$1 == key { print $2 }' "Fuzz/Options/$1.options" 2>/dev/null; }
+option() { awk -F' *= *' -v key="$2" '$1 == key { print $2; exit }' "Fuzz/Options/$1.options" 2>/dev/null; }
 libfuzzer_options() {  # as Fuzz/run.sh passes them
   local key
-  for key in max_len entropic reduce_inputs; do
+  for key in max_len entropic reduce_inputs detect_leaks; do
     [ -n "$(option "$1" "$key")" ] && printf -- '-%s=%s\n' "$key" "$(option "$1" "$key")"
   done
   printf -- '-dict=%s/Fuzz/Dictionaries/%s.dict\n' "$ROOT" "$1"
@@ -106,11 +109,17 @@ run_fuzzer() {
   rm -rf "$dir"; mkdir -p "$dir/new"
   mapfile -t flags < <(libfuzzer_options "$target")
   start=$(now_ms)
+  [ -n "$MUTATION_RUNS" ] && flags+=("-runs=$MUTATION_RUNS")
   "$bin" -seed="$seed" -max_total_time="$seconds" -print_final_stats=1 "${flags[@]}" \
     -artifact_prefix="$dir/" "$dir/new" "$@" > "$dir/log" 2>&1 || rc=$?
   end=$(now_ms)
+  # Executions to the kill (or to the end): libFuzzer's final count; after a crash without
+  # one, the check's own "found at execution N" (counted from the process's first input,
+  # the corpus replay included), else libFuzzer's last progress line.
   local executions
   executions=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' "$dir/log" | tail -n 1)
+  [ -n "$executions" ] || executions=$(sed -nE 's/.*found at execution ([0-9]+) .*/\1/p' "$dir/log" | head -n 1)
+  [ -n "$executions" ] || executions=$(sed -nE 's/^#([0-9]+)[[:space:]].*/\1/p' "$dir/log" | tail -n 1)
   # A kill is a non-zero exit with a crash, timeout or out-of-memory artifact.
   if [ "$rc" != 0 ] && { compgen -G "$dir/crash-*" > /dev/null || compgen -G "$dir/timeout-*" > /dev/null \
       || compgen -G "$dir/oom-*" > /dev/null; }; then
@@ -165,7 +174,9 @@ run_mutant() {
       "$BIN_DIR/$target" -runs=0 "${dirs[@]}" > "$out/replay-$target.log" 2>&1 || rc=$?
       replay_ms=$(( $(now_ms) - replay_start ))
       if [ "$rc" != 0 ]; then
-        echo "killed $replay_ms" > "$out/replay-$target"; replay_killed=1
+        # The replayed file that killed it, counted from the first ("found at execution N").
+        echo "killed $replay_ms $(sed -nE 's/.*found at execution ([0-9]+) .*/\1/p' "$out/replay-$target.log" | head -n 1)" \
+          > "$out/replay-$target"; replay_killed=1
         echo "   replay $target: KILLED after $replay_ms ms ($(finding_line "$out/replay-$target.log"))"
       else
         echo "survived $replay_ms" > "$out/replay-$target"

@@ -16,12 +16,19 @@ enum BatchLayerChecks<C: ControlUnderTest> {
     /// storage, and every write through a column view: the original keeps its bits, and the
     /// copy holds what the call says.
     static func valueSemantics(seed: UInt64) -> String? {
-        let configurations = C.generated(count: 41, seed: seed)
-        let extra = C.generated(count: 29, seed: seed &+ 1)
+        valueSemantics(configurations: C.generated(count: 41, seed: seed), extra: C.generated(count: 29, seed: seed &+ 1))
+    }
+
+    /// `valueSemantics(seed:)` on given configurations (at least 6; the fuzz targets pass the
+    /// ones they decoded) and `extra` ones to append (at least 3). `growth`: the appends that
+    /// make a copy reallocate: `minimumGrowth`, or past the batch's capacity if more.
+    static func valueSemantics(configurations: [C], extra: [C], minimumGrowth: Int = 1_000) -> String? {
+        precondition(configurations.count >= 6 && extra.count >= 3, "valueSemantics needs 6 configurations and 3 extra")
         let keys = C.sampleColumns
         let original = BatchColumns(configurations)
         let reversed = BatchColumns(Array(configurations.reversed()))
         let snapshot = original.arrays
+        let growth = Swift.max(minimumGrowth, original.capacity - original.count + 1)
         // The first failure ends the check: once the original has changed, later calls would
         // start from the wrong values (or trap on an index the original no longer has).
         func expectOriginalKept(_ call: String) throws(BatchLayerFailure) {
@@ -57,8 +64,8 @@ enum BatchLayerChecks<C: ControlUnderTest> {
              { $0[dynamicMember: keys.byte].allSatisfy { $0 == 9 } }),
             ("a column assigned through the batch", { $0[dynamicMember: keys.scalar] = reversed[dynamicMember: keys.scalar] },
              { Array($0[dynamicMember: keys.scalar]) == Array(reversed[dynamicMember: keys.scalar]) }),
-            ("growth by a thousand appends", { batch in for _ in 0..<1_000 { batch.append(extra[1]) } },
-             { $0.count == configurations.count + 1_000 && $0.configuration(at: 0) == configurations[0] }),
+            ("growth by \(growth) appends", { batch in for _ in 0..<growth { batch.append(extra[1]) } },
+             { $0.count == configurations.count + growth && $0.configuration(at: 0) == configurations[0] }),
         ]
         for (call, mutate, holds) in mutations {
             var copy = original
@@ -90,7 +97,7 @@ enum BatchLayerChecks<C: ControlUnderTest> {
         do {
             var batch = original
             var kept = batch[dynamicMember: keys.scalar]
-            for _ in 0..<2_000 { batch.append(extra[2]) }
+            for _ in 0..<(2 * growth) { batch.append(extra[2]) }
             kept[0] = 7
             try expect(kept.count == configurations.count && kept[0] == 7, "a kept view changed with its batch")
             try expect(batch[dynamicMember: keys.scalar][0] == firstScalar, "a kept view's write reached its batch after growth")
@@ -105,9 +112,11 @@ enum BatchLayerChecks<C: ControlUnderTest> {
             var batch = original
             var swapped = BatchColumns(extra)[dynamicMember: keys.scalar]
             let incoming = Array(swapped)
-            if incoming.count == batch.count { swap(&batch[dynamicMember: keys.scalar], &swapped) }
-            swapped[0] = 1_234
-            try expect(batch[dynamicMember: keys.scalar][0] != 1_234, "a view swapped out of a batch still writes into it")
+            let swaps = incoming.count == batch.count
+            let first = swaps ? incoming[0] : batch[dynamicMember: keys.scalar][0]
+            if swaps { swap(&batch[dynamicMember: keys.scalar], &swapped) }
+            swapped[0] = first == 1_234 ? 4_321 : 1_234
+            try expect(batch[dynamicMember: keys.scalar][0] == first, "a view swapped out of a batch still writes into it")
             try expectOriginalKept("swapping a view out of a copy")
         }
 

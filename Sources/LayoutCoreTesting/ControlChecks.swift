@@ -106,10 +106,12 @@ public enum ControlCheck: Sendable, CustomStringConvertible {
             for _ in 0..<count {
                 bytes.removeAll(keepingCapacity: true)
                 for _ in 0..<(16 + random.next(below: 1024)) { bytes.append(UInt8(truncatingIfNeeded: random.next())) }
+                // Every batch-API check, and value semantics on one batch in 64.
+                let sampling = BadInputSampling(batchAPI: true, valueSemantics: random.next(below: 64) == 0)
                 do {
                     try bytes.withUnsafeBufferPointer { (buffer) throws(FuzzFinding) in
                         var source = FuzzSource(buffer)
-                        try BadInputFuzzChecks.check(&source, as: C.self)
+                        try BadInputFuzzChecks.check(&source, sampling: sampling, as: C.self)
                     }
                 } catch {
                     return "\(error)"

@@ -46,11 +46,23 @@ public enum Differential {
         _ configurations: [C], references: [C.Result], columns: BatchColumns<C>,
         output: inout BatchResultColumns<C>, parallelism: Parallelism = .serial
     ) -> Mismatch<C>? {
+        var expected = BatchResultColumns<C>()
+        return firstMismatch(configurations, references: references, columns: columns, output: &output,
+                             expected: &expected, parallelism: parallelism)
+    }
+
+    /// The same, writing the references as columns into `expected` (resized; its storage is
+    /// reused, so that repeated calls do not allocate a new set of columns each time).
+    public static func firstMismatch<C: BatchLayout>(
+        _ configurations: [C], references: [C.Result], columns: BatchColumns<C>,
+        output: inout BatchResultColumns<C>, expected: inout BatchResultColumns<C>, parallelism: Parallelism = .serial
+    ) -> Mismatch<C>? {
         precondition(columns.count == configurations.count, "columns must hold the configurations")
         precondition(references.count == configurations.count, "one reference per configuration")
         columns.uncheckedLayout(into: &output, parallelism: parallelism)
         // Compared column by column against the references written as columns.
-        let expected = ResultBits.columns(references, as: C.self)
+        expected.resize(to: references.count)
+        for (index, reference) in references.enumerated() { expected.set(reference, at: index) }
         guard let index = expected.firstBitDifference(from: output) else { return nil }
         return Mismatch(index: index, configuration: configurations[index], reference: references[index],
                         kernel: output[index], differences: ResultBits.differences(expected, output, at: index))

@@ -95,6 +95,44 @@ import Testing
         #expect(!Self.files("Corpus", target).isEmpty, "\(target.name) has no seed corpus")
     }
 
+    /// The sampled reaches run and pass, for every control in both precisions: a long batch
+    /// across two chunks and a tail, split across threads (differential shape word 0xDF80:
+    /// long trailing padding, bits 14-15, parallelism bits 7-9; then 0xFF bytes, so that the
+    /// reach byte after the decoded controls has its low bits set), and value semantics on an
+    /// accepted bad-input batch (header bits 6-10 set, every element clean, valid).
+    @Test func sampledReachesRunAndPass() throws {
+        let longBefore = FuzzReach.longBatches, splitsBefore = FuzzReach.threadSplits
+        for control in 0..<4 {
+            for precision in 0..<2 {
+                let word = 0xDF80 | precision
+                let bytes = [UInt8(control), UInt8(word & 0xFF), UInt8(word >> 8)] + Array(repeating: 0xFF, count: 800)
+                do {
+                    try FuzzTarget.differential.check(bytes)
+                } catch {
+                    Issue.record("control \(control), precision \(precision): \(error)")
+                }
+            }
+        }
+        #expect(FuzzReach.longBatches - longBefore >= 8 && FuzzReach.threadSplits - splitsBefore >= 8,
+                "long batches \(FuzzReach.longBatches - longBefore), splits \(FuzzReach.threadSplits - splitsBefore)")
+        // Bad input: the corpus and regressions replay above; here the value-semantics sample
+        // is forced on every control through its bits, with 0xFF bytes after (two elements,
+        // equal column lengths, all clean: an accepted batch; zeros would shorten a column).
+        let semanticsBefore = FuzzReach.valueSemantics
+        for control in 0..<4 {
+            for precision in 0..<2 {
+                let header = UInt16(precision) | UInt16(control) << 1 | 0x1F << 6
+                let bytes = [UInt8(header & 0xFF), UInt8(header >> 8)] + Array(repeating: 0xFF, count: 400)
+                do {
+                    try FuzzTarget.badInput.check(bytes)
+                } catch {
+                    Issue.record("bad input, control \(control), precision \(precision): \(error)")
+                }
+            }
+        }
+        #expect(FuzzReach.valueSemantics > semanticsBefore, "no value-semantics check ran")
+    }
+
     /// Each target has a libFuzzer dictionary and its executable folder.
     @Test(arguments: FuzzTarget.allCases)
     func targetHasDictionaryAndExecutable(_ target: FuzzTarget) {

@@ -46,6 +46,31 @@ public struct RawColumns<C: BatchLayout>: CustomStringConvertible {
     public var description: String { "[\(C.Scalar.self)] \(arrays)" }
 }
 
+/// Which of the bad-input check's costly parts an input runs, decided by bits 4-15 of its
+/// first word (bits 0-3 pick the precision and the control), so that each part costs in
+/// proportion: a fuzzer mutating the header reaches every part, and the corpus replays a
+/// share of each.
+struct BadInputSampling {
+    /// The batch types' own API on an accepted batch (`BatchAPIChecks`: arrays round trip,
+    /// a copy grown past a page, NaN comparison) and the column views: one accepted batch in
+    /// four (bits 4-5 zero).
+    var batchAPI: Bool
+    /// Every mutating call of the batch and result API on a copy sharing the decoded batch's
+    /// storage (`BatchLayerChecks.valueSemantics`): one accepted batch in 32 (bits 6-10 all set).
+    var valueSemantics: Bool
+
+    init(header: UInt64) {
+        batchAPI = (header >> 4) & 3 == 0
+        valueSemantics = (header >> 6) & 31 == 31
+    }
+
+    static let everything = BadInputSampling(batchAPI: true, valueSemantics: true)
+
+    init(batchAPI: Bool, valueSemantics: Bool) {
+        (self.batchAPI, self.valueSemantics) = (batchAPI, valueSemantics)
+    }
+}
+
 /// The bad-input check of one control, generic over the registry, with storage reused
 /// between inputs (under ASan an allocation costs about a microsecond).
 ///
@@ -179,12 +204,18 @@ struct BadInputBatch<C: ControlUnderTest> {
     func expectedError() -> LayoutError? {
         if let error = BadInputFuzzChecks.expectedLengthError(names: names, lengths: lengths) { return error }
         for index in 0..<lengths[0] {
-            for position in rules.indices {
-                if let error = expectedProblem(at: position, index) { return error }
-            }
-            if let error = C.expectedCrossFieldProblem(in: raw, index: index) { return error }
+            if let error = expectedError(element: index) { return error }
         }
         return nil
+    }
+
+    /// The error element `index` alone must give (its first bad field, then the rules that
+    /// tie its fields together), or `nil` when it is valid. Column lengths must be equal.
+    func expectedError(element index: Int) -> LayoutError? {
+        for position in rules.indices {
+            if let error = expectedProblem(at: position, index) { return error }
+        }
+        return C.expectedCrossFieldProblem(in: raw, index: index)
     }
 
     func expectedProblem(at position: Int, _ index: Int) -> LayoutError? {
@@ -227,18 +258,20 @@ struct BadInputBatch<C: ControlUnderTest> {
 
     /// Whether `configuration`, written as columns, gives element `index`'s raw values bit
     /// for bit (a configuration read from raw columns may drop a value it ignores).
-    func represents(_ configuration: C, element index: Int) -> Bool {
-        let written = BatchColumns<C>([configuration]).arrays
-        for position in written.indices {
-            switch written[position] {
-            case .bytes(let value): if value[0] != raw.bytes[position][index] { return false }
-            case .scalars(let value): if !BitPattern.equal(value[0], raw.scalars[position][index]) { return false }
+    /// (Written into `row`, whose storage is reused: no allocation per element.)
+    mutating func represents(_ configuration: C, element index: Int) -> Bool {
+        row.removeAll(keepingCapacity: true)
+        row.append(configuration)
+        for position in rules.indices {
+            switch row.value(field: position, at: 0) {
+            case .byte(let value): if value != raw.bytes[position][index] { return false }
+            case .scalar(let value): if !BitPattern.equal(value, raw.scalars[position][index]) { return false }
             }
         }
         return true
     }
 
-    mutating func check(_ source: inout FuzzSource) throws(FuzzFinding) {
+    mutating func check(_ source: inout FuzzSource, sampling: BadInputSampling) throws(FuzzFinding) {
         decode(&source)
         let count = lengths[0]
         let expected = expectedError()
@@ -260,7 +293,7 @@ struct BadInputBatch<C: ControlUnderTest> {
             if let expected {
                 throw BadInputFuzzChecks.finding("accepted", "the batch accepted bad input; expected \(expected)", input())
             }
-            try checkAccepted(count: count, input: input())
+            try checkAccepted(count: count, sampling: sampling, input: input())
             return
         }
         if !BadInputFuzzChecks.describesItself(error) {
@@ -296,6 +329,7 @@ struct BadInputBatch<C: ControlUnderTest> {
                     "wrong error", "single-control validation: got \(single), expected \(expected) at index 0", input())
             }
         }
+        try checkEveryElementAlone(count: count, input: input())
         // The unchecked entry points must not trap on bad values.
         columns.uncheckedLayout(into: &unchecked, parallelism: .serial)
         for index in 0..<count {
@@ -303,10 +337,42 @@ struct BadInputBatch<C: ControlUnderTest> {
         }
     }
 
+    /// Every element of a refused batch (equal column lengths) that is a configuration (every
+    /// raw value representable), on its own: its `validate()` refuses it with the error of its
+    /// own first bad field (or cross-field rule) at index 0, as the oracle has it, or accepts it
+    /// when the oracle finds it valid. The batch names only its lowest bad element; this
+    /// holds the single-control validation to the same rules on all the others.
+    mutating func checkEveryElementAlone(count: Int, input: @autoclosure () -> String) throws(FuzzFinding) {
+        for index in 0..<count {
+            guard let configuration = columns.configuration(at: index), represents(configuration, element: index) else { continue }
+            let expected = expectedError(element: index)
+            var single: LayoutError?
+            do {
+                try configuration.validate()
+            } catch {
+                single = error
+            }
+            switch (single, expected) {
+            case (nil, nil):
+                continue
+            case (nil, let expected?):
+                throw BadInputFuzzChecks.finding("accepted", "validate() accepted element \(index) alone; expected \(expected) at index 0", input())
+            case (let single?, nil):
+                throw BadInputFuzzChecks.finding("refused", "validate() refused element \(index) alone, which is valid: \(single)", input())
+            case (let single?, let expected?):
+                let placed = LayoutError(index: index, field: single.field, value: single.value, problem: single.problem)
+                if single.index != 0 || !BadInputFuzzChecks.sameError(placed, expected) {
+                    throw BadInputFuzzChecks.finding(
+                        "wrong error", "validate() of element \(index) alone: got \(single), expected \(expected) at index 0", input())
+                }
+            }
+        }
+    }
+
     /// An accepted batch: the kernel's bits are the reference's, and the batch API agrees
     /// with itself (`configuration(at:)`, the output subscript, `append`, the validated
     /// single-control layout).
-    mutating func checkAccepted(count: Int, input: @autoclosure () -> String) throws(FuzzFinding) {
+    mutating func checkAccepted(count: Int, sampling: BadInputSampling, input: @autoclosure () -> String) throws(FuzzFinding) {
         guard output.count == count else {
             throw BadInputFuzzChecks.finding("count", "the output has \(output.count) elements, expected \(count)", input())
         }
@@ -337,8 +403,21 @@ struct BadInputBatch<C: ControlUnderTest> {
                 throw BadInputFuzzChecks.finding("columns", "append(_:) then configuration(at: \(index)) gave \(String(describing: rebuilt.configuration(at: index))), expected \(configurations[index])", input())
             }
         }
-        try BatchAPIChecks.check(columns, output, input: input())
-        try checkColumnViews(input: input())
+        if sampling.batchAPI {
+            try BatchAPIChecks.check(columns, output, input: input())
+            try checkColumnViews(input: input())
+        }
+        if sampling.valueSemantics {
+            FuzzReach.valueSemantics += 1
+            // The decoded configurations (padded to the six the check needs), and three more
+            // to append.
+            var decoded = configurations
+            while decoded.count < 6 { decoded.append(C.padding(decoded.count)) }
+            let extra = [C.padding(7), decoded[decoded.count - 1], decoded[0]]
+            if let failure = BatchLayerChecks<C>.valueSemantics(configurations: decoded, extra: extra, minimumGrowth: 1) {
+                throw BadInputFuzzChecks.finding("value semantics", failure, input())
+            }
+        }
     }
 
     /// One scalar column, one byte column and one result column through their `Column`

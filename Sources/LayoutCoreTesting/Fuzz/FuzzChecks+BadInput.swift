@@ -12,18 +12,21 @@ import LayoutCore
 /// precondition). Nothing here may trap: under libFuzzer a trap is a finding too.
 public enum BadInputFuzzChecks {
     /// The first word picks the control (bits 1-3: its position in `Controls.families`) and
-    /// the precision (bit 0).
+    /// the precision (bit 0); see `FuzzEntry.badInput`.
     public static func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(FuzzFinding) {
-        var source = FuzzSource(bytes)
-        let header = source.nextWord()
-        try Controls.family(selectedBy: UInt8((header >> 1) & 7)).badInput(&source, header & 1 == 1)
+        if let finding = FuzzEntry.badInput(bytes) { throw finding }
     }
 
-    /// The check for control `C`, with storage reused between inputs.
-    static func check<C: ControlUnderTest>(_ source: inout FuzzSource, as: C.Type) throws(FuzzFinding) {
+    /// The check for control `C`, with storage reused between inputs. `header` is the input's
+    /// first word: bits 4-15 sample the costly checks (`BadInputSampling`).
+    static func check<C: ControlUnderTest>(_ source: inout FuzzSource, header: UInt64, as: C.Type) throws(FuzzFinding) {
+        try check(&source, sampling: BadInputSampling(header: header), as: C.self)
+    }
+
+    static func check<C: ControlUnderTest>(_ source: inout FuzzSource, sampling: BadInputSampling, as: C.Type) throws(FuzzFinding) {
         let storage = FuzzStorage.lease { BadInputBatch<C>() }
         defer { FuzzStorage.release(storage) }
-        try storage.pointee.check(&source)
+        try storage.pointee.check(&source, sampling: sampling)
     }
 
     // MARK: - Raw values

@@ -60,10 +60,100 @@ enum ControlFuzzChecks<C: ControlUnderTest> {
         batch.pointee.fillOutput(count: batch.pointee.configurations.count)
         guard let mismatch = Differential.firstMismatch(
             batch.pointee.configurations, references: batch.pointee.references, columns: batch.pointee.columns,
-            output: &batch.pointee.output, parallelism: shape.parallelism)
-        else { return }
+            output: &batch.pointee.output, expected: &batch.pointee.expected, parallelism: shape.parallelism)
+        else {
+            // One input in 256: the shape's flag (one in 32) and the next byte's low three
+            // bits set. A long batch costs about 25 short ones, its split another 20.
+            if shape.longBatch && source.nextByte() & 7 == 7 { try checkLongBatch(batch, &source, split: shape.splitsLongBatch) }
+            return
+        }
         throw FuzzFinding(.mismatch, "kernel != reference",
                           message: "[batch of \(shape.count), lane \(mismatch.index % Parallelism.laneWidth)] \(mismatch)")
+    }
+
+    /// The batch `base`, already checked against the reference, repeated into a long batch:
+    /// each copy rotated by an offset drawn from the input, to a length of two full chunks of
+    /// the chunked kernels (`LaneScratch.chunkLength`: 256 `Float`, 128 `Double` controls) and
+    /// a drawn tail of 1 ..< chunk. Kernel against reference bit for bit: the reference of
+    /// element `p` is the base's reference of the control copied there, which the base's
+    /// kernel output holds bit for bit (checked just before), so the long batch costs its
+    /// columns (built from the base's arrays, rotated, in one copy per column), its kernel
+    /// and one comparison. With `split`, the same columns laid out again on 2...4 threads
+    /// (drawn), on a length that is not a multiple of 8 (so the last thread's share is
+    /// uneven), must give the serial output's bits.
+    static func checkLongBatch(
+        _ base: UnsafeMutablePointer<FuzzBatch<C>>, _ source: inout FuzzSource, split: Bool
+    ) throws(FuzzFinding) {
+        let n = base.pointee.configurations.count
+        guard n > 0 else { return }
+        let chunk = LaneScratch.chunkLength(C.Scalar.self)
+        var length = 2 * chunk + 1 + source.next(below: chunk - 1)
+        if split && length % 8 == 0 { length -= 1 }
+        let long = FuzzStorage.lease { LongFuzzBatch<C>() }
+        defer { FuzzStorage.release(long) }
+        FuzzReach.longBatches += 1
+        // Which base control each element copies: copy after copy, each rotated.
+        long.pointee.elements.removeAll(keepingCapacity: true)
+        var rotations: [Int] = []
+        while long.pointee.elements.count < length {
+            let rotation = source.next(below: n)
+            rotations.append(rotation)
+            for offset in 0..<Swift.min(n, length - long.pointee.elements.count) {
+                long.pointee.elements.append((offset + rotation) % n)
+            }
+        }
+        let elements = long.pointee.elements
+        let arrays = base.pointee.columns.arrays.map { column -> ColumnArray<C.Scalar> in
+            switch column {
+            case .scalars(let values): return .scalars(elements.map { values[$0] })
+            case .bytes(let values): return .bytes(elements.map { values[$0] })
+            }
+        }
+        do {
+            long.pointee.columns = try BatchColumns<C>(arrays: arrays)
+        } catch {
+            throw FuzzFinding(.mismatch, "long batch", message: "init(arrays:) refused a valid batch's arrays, repeated: \(error)")
+        }
+        func shape() -> String {
+            "long batch of \(length) (\(length / chunk) chunks of \(chunk) + \(length % chunk)), copies of the \(n) controls rotated by \(rotations)"
+        }
+        long.pointee.output.resize(to: length)
+        long.pointee.output.fill(scalar: -C.Scalar.greatestFiniteMagnitude, byte: 0xEE)
+        long.pointee.columns.uncheckedLayout(into: &long.pointee.output, parallelism: .serial)
+        // The references written as columns (one write per element, into storage kept from
+        // one input to the next), compared in one pass.
+        long.pointee.expected.resize(to: length)
+        for index in 0..<length { long.pointee.expected.set(base.pointee.references[elements[index]], at: index) }
+        if let index = long.pointee.expected.firstBitDifference(from: long.pointee.output) {
+            let element = elements[index]
+            let mismatch = Differential.Mismatch(
+                index: index, configuration: base.pointee.configurations[element], reference: base.pointee.references[element],
+                kernel: long.pointee.output[index],
+                differences: ResultBits.differences(long.pointee.expected, long.pointee.output, at: index)
+                    + " (the control is element \(element) of the short batch)")
+            throw FuzzFinding(.mismatch, "kernel != reference", message: "[\(shape())] \(mismatch)")
+        }
+        guard split else { return }
+        FuzzReach.threadSplits += 1
+        let threads = 2 + source.next(below: 3)
+        long.pointee.threaded.resize(to: length)
+        long.pointee.threaded.fill(scalar: -C.Scalar.greatestFiniteMagnitude, byte: 0xEE)
+        long.pointee.columns.uncheckedLayout(into: &long.pointee.threaded, parallelism: .threads(threads))
+        if let index = long.pointee.threaded.firstBitDifference(from: long.pointee.output) {
+            let shares = (0..<threads).map { threadShare($0, of: threads, count: length) }
+            throw FuzzFinding(.mismatch, "threads(\(threads)) != serial", message:
+                "[\(shape()), shares \(shares)] element \(index): "
+                + ResultBits.differences(long.pointee.output, long.pointee.threaded, at: index))
+        }
+    }
+
+    /// Thread `thread`'s share as the documentation states the split (contiguous runs of
+    /// whole lane groups of eight, the last one shorter), for messages.
+    static func threadShare(_ thread: Int, of threads: Int, count: Int) -> Range<Int> {
+        let groups = (count + 7) / 8
+        let perThread = (groups + threads - 1) / threads
+        let start = Swift.min(count, thread * perThread * 8)
+        return start ..< Swift.min(count, start + perThread * 8)
     }
 
     /// Self-test: the legacy bug detectors on `.legacy` layouts. Throws a `.legacyBug`
@@ -89,6 +179,18 @@ enum ControlFuzzChecks<C: ControlUnderTest> {
     }
 }
 
+/// The long batch of `ControlFuzzChecks.checkLongBatch` and its threaded output, kept from
+/// one input to the next (its own type, so that `FuzzStorage` lends it apart from the short batch).
+struct LongFuzzBatch<C: ControlUnderTest> {
+    /// For each element, the control of the short batch it copies.
+    var elements: [Int] = []
+    var columns = BatchColumns<C>()
+    var output = BatchResultColumns<C>()
+    /// The references of the elements, as columns.
+    var expected = BatchResultColumns<C>()
+    var threaded = BatchResultColumns<C>()
+}
+
 /// A few typical, valid controls of one type, built once per process.
 struct TypicalControls<C: ControlUnderTest> {
     let configurations = C.benchmarkConfigurations(count: 3, seed: 0x7EAD).filter(\.isValid)
@@ -103,6 +205,8 @@ struct FuzzBatch<C: ControlUnderTest> {
     var references: [C.Result] = []
     var columns = BatchColumns<C>()
     var output = BatchResultColumns<C>()
+    /// The references written as columns, for the comparison (storage reused).
+    var expected = BatchResultColumns<C>()
 
     init() {}
 

@@ -70,6 +70,18 @@ public struct FuzzBatchShape: Sendable {
     /// easing solves four lane groups at once, validation scans 16 bytes at a time).
     public var trailingPadding: Int
 
+    /// Whether the decoded batch is also laid out as a long batch (`ControlFuzzChecks.checkLongBatch`:
+    /// repeated, each copy rotated by a drawn offset, to two full chunks of the chunked
+    /// kernels and a drawn tail), when the byte after the decoded controls also has its low
+    /// three bits set: one input in 32 has this flag (bits 14-15 set and the long trailing
+    /// padding, bits 10-12), one in 256 the long batch, which costs about 25 short ones.
+    public var longBatch: Bool
+    /// Whether the long batch is also split across 2...4 threads and compared with its serial
+    /// layout (a length that is not a multiple of 8, so the last thread's share is uneven):
+    /// one long batch in eight (the parallelism bits 7-9 all set), one input in 2048. A split
+    /// costs about 20 short batches under ASan.
+    public var splitsLongBatch: Bool
+
     public var count: Int { leadingPadding + decodedCount + trailingPadding }
 
     /// The trailing padding of one input in eight.
@@ -78,7 +90,7 @@ public struct FuzzBatchShape: Sendable {
     /// The batch shape: bit 0 precision, bits 1-4 the decoded count, bits 5-6 and 13 the
     /// leading padding (bit 13 adds four: it came with eight-lane `Float` groups, and older
     /// corpus inputs keep their padding where it is clear), bits 7-9 the parallelism, bits
-    /// 10-12 the trailing padding.
+    /// 10-12 the trailing padding, bits 14-15 (with 10-12 and 7-9) the long batch and its split.
     public init<Source: ValueSource>(_ source: inout Source, maximumCount: Int = 16) {
         let word = source.nextWord()
         isDouble = word & 1 == 1
@@ -90,6 +102,8 @@ public struct FuzzBatchShape: Sendable {
         default: parallelism = .serial
         }
         trailingPadding = (word >> 10) & 7 == 7 ? Self.longTrailingPadding : 0
+        longBatch = (word >> 14) & 3 == 3 && trailingPadding > 0
+        splitsLongBatch = longBatch && (word >> 7) & 7 == 7
     }
 }
 

@@ -57,32 +57,24 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
-    /// Runs the target's check on bytes read in place.
+    /// Runs the target's check on bytes read in place: what `run` runs under libFuzzer.
     public func check(_ bytes: UnsafeBufferPointer<UInt8>, bugClass: String? = nil) throws(FuzzFinding) {
-        if self == .badInput {
-            try BadInputFuzzChecks.check(bytes)
-            return
-        }
-        var source = FuzzSource(bytes)
-        var family = Controls.family(selectedBy: source.nextByte())
-        // A self-test hunting one class runs the control that has it, whatever the byte.
-        if let bugClass, let owner = Controls.families.first(where: { $0.legacyBugClasses.contains(bugClass) }) {
-            family = owner
-        }
+        let finding: FuzzFinding?
         switch self {
-        case .invariants:
-            try family.invariants(&source, FuzzBatchShape(&source, maximumCount: 4))
-        case .differential:
-            try family.differential(&source, FuzzBatchShape(&source, maximumCount: 8))
-        case .legacy:
-            try family.legacy(&source, FuzzBatchShape(&source, maximumCount: 8), bugClass)
-        case .badInput:
-            break
+        case .invariants: finding = FuzzEntry.invariants(bytes)
+        case .differential: finding = FuzzEntry.differential(bytes)
+        case .legacy: finding = FuzzEntry.legacy(bytes, bugClass: bugClass)
+        case .badInput: finding = FuzzEntry.badInput(bytes)
         }
+        if let finding { throw finding }
     }
 
     /// The body of `LLVMFuzzerTestOneInput`: checks the input and stops the process with the
     /// finding's full description (libFuzzer then saves the input as a crash artifact).
+    ///
+    /// Inlined into each target's `main.swift` with its `switch`, which folds to the
+    /// target's own entry point: a binary then holds only its own check (its coverage
+    /// counters are scanned after every execution).
     ///
     /// Self-tests read the bug class to hunt from the environment variable
     /// `LAYOUTCORE_FUZZ_BUG_CLASS` (unset or empty: any class).
@@ -90,10 +82,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     public func run(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let bytes = UnsafeBufferPointer(start: size > 0 ? data : nil, count: size)
         FuzzTarget.executions += 1
-        do {
-            try check(bytes, bugClass: kind == .selfTest ? FuzzTarget.selectedBugClass : nil)
-        } catch {
-            fatalError("\(error)\n  found at execution \(FuzzTarget.executions) of this process")
+        let finding: FuzzFinding?
+        switch self {
+        case .invariants: finding = FuzzEntry.invariants(bytes)
+        case .differential: finding = FuzzEntry.differential(bytes)
+        case .legacy: finding = FuzzEntry.legacy(bytes, bugClass: FuzzTarget.selectedBugClass)
+        case .badInput: finding = FuzzEntry.badInput(bytes)
+        }
+        if let finding {
+            fatalError("\(finding)\n  found at execution \(FuzzTarget.executions) of this process")
         }
         return 0
     }
@@ -108,4 +105,119 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         let name = String(cString: value)
         return name.isEmpty ? nil : name
     }()
+}
+
+/// The entry point of each kind of target: the control the first byte selects
+/// (`Controls.visit(familyAt:_:)`, never the `Controls.families` array, which holds every
+/// check of every control), then that control's check in the input's precision.
+public enum FuzzEntry {
+    @usableFromInline static func invariants(_ bytes: UnsafeBufferPointer<UInt8>) -> FuzzFinding? {
+        var source = FuzzSource(bytes)
+        let position = Controls.position(selectedBy: source.nextByte())
+        let shape = FuzzBatchShape(&source, maximumCount: 4)
+        return withUnsafeMutablePointer(to: &source) { Controls.visit(familyAt: position, Invariants(source: $0, shape: shape)) }
+    }
+
+    @usableFromInline static func differential(_ bytes: UnsafeBufferPointer<UInt8>) -> FuzzFinding? {
+        var source = FuzzSource(bytes)
+        let position = Controls.position(selectedBy: source.nextByte())
+        let shape = FuzzBatchShape(&source, maximumCount: 8)
+        return withUnsafeMutablePointer(to: &source) { Controls.visit(familyAt: position, Differential(source: $0, shape: shape)) }
+    }
+
+    @usableFromInline static func legacy(_ bytes: UnsafeBufferPointer<UInt8>, bugClass: String?) -> FuzzFinding? {
+        var source = FuzzSource(bytes)
+        var position = Controls.position(selectedBy: source.nextByte())
+        // A self-test hunting one class runs the control that has it, whatever the byte.
+        if let bugClass, let owner = (0..<Controls.familyCount).first(where: {
+            Controls.visit(familyAt: $0, LegacyClasses()).contains(bugClass)
+        }) {
+            position = owner
+        }
+        let shape = FuzzBatchShape(&source, maximumCount: 8)
+        return withUnsafeMutablePointer(to: &source) {
+            Controls.visit(familyAt: position, Legacy(source: $0, shape: shape, bugClass: bugClass))
+        }
+    }
+
+    /// The first word picks the control (bits 1-3: its position in the registry) and the
+    /// precision (bit 0); bits 4-15 decide which costly checks an input samples.
+    @usableFromInline static func badInput(_ bytes: UnsafeBufferPointer<UInt8>) -> FuzzFinding? {
+        var source = FuzzSource(bytes)
+        let header = source.nextWord()
+        let position = Controls.position(selectedBy: UInt8((header >> 1) & 7))
+        return withUnsafeMutablePointer(to: &source) { Controls.visit(familyAt: position, BadInput(source: $0, header: header)) }
+    }
+
+    struct Invariants: ControlFamilyVisitor {
+        let source: UnsafeMutablePointer<FuzzSource>
+        let shape: FuzzBatchShape
+        func visit<F: ControlUnderTest, D: ControlUnderTest>(_: F.Type, _: D.Type) -> FuzzFinding?
+        where F.Scalar == Float, D.Scalar == Double {
+            do throws(FuzzFinding) {
+                if shape.isDouble { try ControlFuzzChecks<D>.checkInvariants(&source.pointee, shape) }
+                else { try ControlFuzzChecks<F>.checkInvariants(&source.pointee, shape) }
+            } catch { return error }
+            return nil
+        }
+    }
+
+    struct Differential: ControlFamilyVisitor {
+        let source: UnsafeMutablePointer<FuzzSource>
+        let shape: FuzzBatchShape
+        func visit<F: ControlUnderTest, D: ControlUnderTest>(_: F.Type, _: D.Type) -> FuzzFinding?
+        where F.Scalar == Float, D.Scalar == Double {
+            do throws(FuzzFinding) {
+                if shape.isDouble { try ControlFuzzChecks<D>.checkDifferential(&source.pointee, shape) }
+                else { try ControlFuzzChecks<F>.checkDifferential(&source.pointee, shape) }
+            } catch { return error }
+            return nil
+        }
+    }
+
+    struct Legacy: ControlFamilyVisitor {
+        let source: UnsafeMutablePointer<FuzzSource>
+        let shape: FuzzBatchShape
+        let bugClass: String?
+        func visit<F: ControlUnderTest, D: ControlUnderTest>(_: F.Type, _: D.Type) -> FuzzFinding?
+        where F.Scalar == Float, D.Scalar == Double {
+            do throws(FuzzFinding) {
+                if shape.isDouble { try ControlFuzzChecks<D>.checkLegacy(&source.pointee, shape, bugClass: bugClass) }
+                else { try ControlFuzzChecks<F>.checkLegacy(&source.pointee, shape, bugClass: bugClass) }
+            } catch { return error }
+            return nil
+        }
+    }
+
+    struct LegacyClasses: ControlFamilyVisitor {
+        func visit<F: ControlUnderTest, D: ControlUnderTest>(_: F.Type, _: D.Type) -> [String]
+        where F.Scalar == Float, D.Scalar == Double {
+            F.legacyBugClasses
+        }
+    }
+
+    struct BadInput: ControlFamilyVisitor {
+        let source: UnsafeMutablePointer<FuzzSource>
+        let header: UInt64
+        func visit<F: ControlUnderTest, D: ControlUnderTest>(_: F.Type, _: D.Type) -> FuzzFinding?
+        where F.Scalar == Float, D.Scalar == Double {
+            do throws(FuzzFinding) {
+                if header & 1 == 1 { try BadInputFuzzChecks.check(&source.pointee, header: header, as: D.self) }
+                else { try BadInputFuzzChecks.check(&source.pointee, header: header, as: F.self) }
+            } catch { return error }
+            return nil
+        }
+    }
+}
+
+/// How often this process took each sampled reach of the checks (the corpus replay tests
+/// check that their inputs get there). Counted only on those rare paths; not synchronized
+/// (a count, read after the checks have run).
+public enum FuzzReach {
+    /// Long batches checked (`ControlFuzzChecks.checkLongBatch`).
+    nonisolated(unsafe) public static var longBatches = 0
+    /// Long batches also split across threads.
+    nonisolated(unsafe) public static var threadSplits = 0
+    /// Accepted bad-input batches whose value semantics were checked.
+    nonisolated(unsafe) public static var valueSemantics = 0
 }
