@@ -282,12 +282,20 @@ struct BadInputBatch<C: ControlUnderTest> {
         func input() -> String { "\(C.controlName) \(raw)" }
 
         var thrown: LayoutError?
+        // The control's fused validation pass and the schema's rules, on the same batch.
+        var verdicts: (fused: Bool, schema: Bool)?
         do {
             // Built from the arrays: mismatched lengths are refused here.
             columns = try BatchColumns<C>(arrays: raw.arrays)
+            verdicts = columns.fusedPassAccepts.map { ($0, columns.schemaRulesAccept) }
             try columns.layout(into: &output, parallelism: .serial)
         } catch {
             thrown = error
+        }
+        if let verdicts, verdicts.fused != verdicts.schema {
+            throw BadInputFuzzChecks.finding(
+                "fused pass", "the fused validation pass " + (verdicts.fused ? "accepts" : "refuses")
+                    + " a batch the schema's rules " + (verdicts.schema ? "accept" : "refuse"), input())
         }
         guard let error = thrown else {
             if let expected {

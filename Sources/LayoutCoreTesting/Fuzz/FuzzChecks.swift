@@ -138,7 +138,21 @@ enum ControlFuzzChecks<C: ControlUnderTest> {
         let threads = 2 + source.next(below: 3)
         long.pointee.threaded.resize(to: length)
         long.pointee.threaded.fill(scalar: -C.Scalar.greatestFiniteMagnitude, byte: 0xEE)
-        long.pointee.columns.uncheckedLayout(into: &long.pointee.threaded, parallelism: .threads(threads))
+        // The checked entry point, whose validation is split across the threads as the
+        // layout is; a batch it refuses (a control the generator let through invalid) must be
+        // refused with the error the serial validation gives, and then goes through the
+        // unchecked kernel.
+        do {
+            try long.pointee.columns.layout(into: &long.pointee.threaded, parallelism: .threads(threads))
+        } catch {
+            var serial: LayoutError?
+            do { try long.pointee.columns.validate() } catch { serial = error }
+            guard serial == error else {
+                throw FuzzFinding(.mismatch, "threads(\(threads)) validation", message:
+                    "[\(shape())] the threaded validation says \(error), the serial one \(String(describing: serial))")
+            }
+            long.pointee.columns.uncheckedLayout(into: &long.pointee.threaded, parallelism: .threads(threads))
+        }
         if let index = long.pointee.threaded.firstBitDifference(from: long.pointee.output) {
             let shares = (0..<threads).map { threadShare($0, of: threads, count: length) }
             throw FuzzFinding(.mismatch, "threads(\(threads)) != serial", message:
