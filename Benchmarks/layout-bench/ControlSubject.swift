@@ -6,8 +6,10 @@ import LayoutCoreTesting
 /// typical configurations as an array (for the reference) and as columns (for the kernel),
 /// and both outputs. Every control in `Controls.all` is measured through this one batch type.
 struct ControlBatch<Control: ControlUnderTest> {
-    let configurations: [Control]
-    let columns: BatchColumns<Control>
+    var configurations: [Control]
+    var columns: BatchColumns<Control>
+    /// Other valid configurations, which `changeInputs` writes into the batch.
+    let alternates: [Control]
     var referenceOutput: [Control.Result]
     var kernelOutput: BatchResultColumns<Control>
     /// The column addresses a ceiling (CeilingSubject.swift) reads and writes, taken on its
@@ -18,6 +20,7 @@ struct ControlBatch<Control: ControlUnderTest> {
     init(count: Int, seed: UInt64) {
         configurations = Control.benchmarkConfigurations(count: count, seed: seed)
         columns = BatchColumns(configurations)
+        alternates = Control.benchmarkConfigurations(count: 61, seed: seed ^ 0xF4A3_E5C0)
         referenceOutput = configurations.map(Control.referenceLayout)
         kernelOutput = BatchResultColumns(count: count)
     }
@@ -42,6 +45,19 @@ struct ControlBatch<Control: ControlUnderTest> {
 
     mutating func runUncheckedKernel(parallelism: Parallelism) {
         columns.uncheckedLayout(into: &kernelOutput, parallelism: parallelism)
+    }
+
+    /// Writes `count` alternate configurations over controls of the batch, spread over it and
+    /// moving from frame to frame, in the configurations and in the columns alike.
+    mutating func changeInputs(frame: Int, count: Int) {
+        let size = configurations.count
+        guard size > 0 else { return }
+        for change in 0..<count {
+            let index = (frame &* 7 &+ change &* 13) % size
+            let configuration = alternates[(frame &+ change) % alternates.count]
+            configurations[index] = configuration
+            columns.replace(at: index, with: configuration)
+        }
     }
 
     /// The first control at which the kernel's last output differs from the reference's in
@@ -83,6 +99,7 @@ extension ControlSubject {
     mutating func runReference() { batch.runReference() }
     mutating func runKernel(parallelism: Parallelism) { batch.runKernel(parallelism: parallelism) }
     mutating func runUncheckedKernel(parallelism: Parallelism) { batch.runUncheckedKernel(parallelism: parallelism) }
+    mutating func changeInputs(frame: Int, count: Int) { batch.changeInputs(frame: frame, count: count) }
 
     /// Throws when the kernel's last output differs from the reference's in any bit.
     func verify() throws {

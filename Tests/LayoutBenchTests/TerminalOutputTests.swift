@@ -49,7 +49,7 @@ struct TerminalOutputTests {
 
     @Test func helpTextsFitAHundredColumns() {
         for arguments in [["--help"], ["run", "--help"], ["help", "eval"], ["compare", "--help"], ["render", "--help"],
-                          ["profile", "--help"], ["placement", "--help"], ["eval", "--help"]] {
+                          ["profile", "--help"], ["frame", "--help"], ["placement", "--help"], ["eval", "--help"]] {
             let result = runCLI(arguments)
             #expect(wideLines(result.out + result.err).isEmpty, "\(arguments): \(wideLines(result.out + result.err))")
         }

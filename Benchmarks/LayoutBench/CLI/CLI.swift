@@ -55,6 +55,7 @@ public enum LayoutBenchCLI {
       layout-bench eval --kernel NAME ...   lay out controls read from CSV or JSON
       layout-bench render REPORT.json       rewrite a report's CSV, charts and README
       layout-bench profile --kernel NAME    run one engine repeatedly, for perf or callgrind
+      layout-bench frame                    time a frame loop over small batches (8-256 controls)
       layout-bench placement                show where the allocator puts large columns
       layout-bench help [COMMAND]           this text, or a command's
 
@@ -90,6 +91,8 @@ public enum LayoutBenchCLI {
                 return try render(arguments, streams: streams)
             case "profile":
                 return try profile(arguments, subjects: subjects, streams: streams)
+            case "frame":
+                return try frame(arguments, subjects: subjects, streams: streams)
             case "placement":
                 return try placement(arguments, streams: streams)
             case "help":
@@ -97,7 +100,7 @@ public enum LayoutBenchCLI {
             case "--help", "-h":
                 return printUsage(usage, streams)
             default:
-                throw UsageError("unknown command '\(command)' (commands: run, compare, eval, render, profile, placement, help)")
+                throw UsageError("unknown command '\(command)' (commands: run, compare, eval, render, profile, frame, placement, help)")
             }
         } catch let error as UsageError {
             streams.err("layout-bench: \(error.message)\n")
@@ -127,9 +130,10 @@ public enum LayoutBenchCLI {
         case "eval": streams.out(evalUsage(kernels: evalKernels))
         case "render": streams.out(renderUsage)
         case "profile": streams.out(profileUsage)
+        case "frame": streams.out(frameUsage)
         case "placement": streams.out(placementUsage)
         case let other?:
-            throw UsageError("no command '\(other)' (commands: run, compare, eval, render, profile, placement)")
+            throw UsageError("no command '\(other)' (commands: run, compare, eval, render, profile, frame, placement)")
         }
         return ExitCode.success
     }

@@ -44,6 +44,10 @@ public protocol LayoutBenchSubject {
     /// Lays out every control with the ceiling, one thread, into the kernel's output (so that
     /// `verify()` checks it): with `checked`, its validation pass first.
     mutating func runCeiling(checked: Bool)
+
+    /// Changes `count` controls of the batch, the same in the reference's configurations and
+    /// in the kernel's columns, differently for each `frame` (`frame`'s loop). Default: none.
+    mutating func changeInputs(frame: Int, count: Int)
 }
 
 /// Whether a subject has a ceiling variant: the same kernel hand-written for the widest
@@ -67,6 +71,7 @@ extension LayoutBenchSubject {
         preconditionFailure("\(Self.kernel) has no unchecked kernel")
     }
     public static var ceiling: CeilingSupport { .none }
+    public mutating func changeInputs(frame: Int, count: Int) {}
     public mutating func runCeiling(checked: Bool) {
         preconditionFailure("\(Self.kernel) has no ceiling")
     }

@@ -28,12 +28,19 @@ extension BatchColumns {
         kernelLayout(into: &output, parallelism: parallelism)
     }
 
+    /// The lane loop on the caller's thread when the batch takes one (every batch below
+    /// `Parallelism.automaticThreshold` by default), without a closure; `runBatch` otherwise.
     @inlinable
     func kernelLayout(into output: inout BatchResultColumns<Control>, parallelism: Parallelism) {
         let count = self.count
         if output.count != count { output.resize(to: count) } else { output.makeUnique() }
         guard count > 0 else { return }
+        // `self` and `output` hold both storages for the whole call.
         let lanes = LaneGroups<Control>(input: storage, output: output.storage)
+        if parallelism.isSerial(forBatchOf: count) {
+            lanes.layout(0..<count)
+            return
+        }
         runBatch(count: count, parallelism: parallelism) { range in lanes.layout(range) }
     }
 
@@ -56,15 +63,16 @@ extension BatchColumns {
     func validate(parallelism: Parallelism) throws(LayoutError) {
         let count = self.count
         let storage = self.storage
-        let valid = withExtendedLifetime(storage) {
-            allRanges(count: count, parallelism: parallelism) { range in Self.passes(storage, range) }
-        }
+        // One thread (every batch below `Parallelism.automaticThreshold` by default): the
+        // fast pass called directly, without `allRanges`' closure.
+        let valid = parallelism.isSerial(forBatchOf: count)
+            ? Self.passes(storage, 0..<count)
+            : withExtendedLifetime(storage) {
+                allRanges(count: count, parallelism: parallelism) { range in Self.passes(storage, range) }
+            }
         if valid { return }
-        // Something is wrong: find and name the first bad element.
-        let error: LayoutError? = withExtendedLifetime(storage) {
-            Self.firstError(storage, count: count)
-        }
-        if let error { throw error }
+        // Something is wrong: find and name the first bad element (out of line: the cold path).
+        if let error = Self.firstError(storage, count: count) { throw error }
     }
 
     /// Whether every control in `range` passes every rule: the control's fused pass, or the
@@ -130,7 +138,7 @@ extension BatchColumns {
     /// The first error of a batch that failed the fast pass: every field in declaration order,
     /// then the cross-field rules; the lowest element index wins. A value recorded as
     /// unrepresentable at the reported element and field is quoted as it was passed.
-    @inlinable
+    @inlinable @inline(never)
     static func firstError(_ storage: ColumnStorage<Control.InputFields>, count: Int) -> LayoutError? {
         let names = Control.InputFields.names
         var validator = BatchValidator(count: count)
@@ -237,10 +245,14 @@ extension BatchLayout {
 
 /// The lane loop of one batch: the input and result storage, and the control's kernel over a
 /// range of controls.
+///
+/// The storage references are `unowned(unsafe)`: the batch call that makes a `LaneGroups`
+/// holds both storages until it returns (threads included), and strong references cost a
+/// retain and a release of each per call.
 @usableFromInline
 struct LaneGroups<Control: BatchLayout>: @unchecked Sendable {
-    @usableFromInline let input: ColumnStorage<Control.InputFields>
-    @usableFromInline let output: ColumnStorage<Control.ResultFields>
+    @usableFromInline unowned(unsafe) let input: ColumnStorage<Control.InputFields>
+    @usableFromInline unowned(unsafe) let output: ColumnStorage<Control.ResultFields>
 
     @inlinable
     init(input: ColumnStorage<Control.InputFields>, output: ColumnStorage<Control.ResultFields>) {

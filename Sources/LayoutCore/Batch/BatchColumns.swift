@@ -194,6 +194,19 @@ public struct BatchColumns<Control: BatchLayout>: @unchecked Sendable {
         }
     }
 
+    /// Replaces control `index` with `configuration` (tools: the benchmark's frame loop
+    /// changes a few controls of a batch between frames).
+    /// - Precondition: `0 <= index < count`.
+    @inlinable
+    package mutating func replace(at index: Int, with configuration: Control) {
+        precondition(index >= 0 && index < count, "BatchColumns.replace(at:with:): index out of range")
+        makeUnique()
+        if !storage.unrepresentable.isEmpty { storage.unrepresentable.removeAll { $0.index == index } }
+        if let refused = Control._write(configuration, to: storage.fields, at: index) {
+            storage.unrepresentable.append(UnrepresentableEntry(index: index, position: refused.position, value: refused.value))
+        }
+    }
+
     /// Appends every configuration of `configurations`.
     @inlinable
     public mutating func append<S: Sequence>(contentsOf configurations: S) where S.Element == Control {

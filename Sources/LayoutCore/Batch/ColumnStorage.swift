@@ -33,28 +33,33 @@ struct UnrepresentableEntry: Sendable {
 /// unique (each copies it first otherwise, `isKnownUniquelyReferenced`), or the column view a
 /// batch lends it to during an access (`isLent`). So no view sees another value's writes, and
 /// no memory a view reads is freed or moved while the view holds the buffer.
+///
+/// The mutable properties are `@exclusivity(unchecked)`: with the one-owner rule above no
+/// two accesses to them overlap, and the runtime's check of each access (`swift_beginAccess`,
+/// about 60 instructions) was most of what a batch call of a few controls cost before its
+/// first control (Docs/Performance.md, "Fixed cost per call").
 @usableFromInline
 class ColumnBuffer: @unchecked Sendable {
     /// Every column's first element, by position.
-    @usableFromInline final var addresses: [UnsafeMutableRawPointer]
+    @usableFromInline @exclusivity(unchecked) final var addresses: [UnsafeMutableRawPointer]
     /// Every column's element size in bytes, by position.
     @usableFromInline final let elementSizes: [Int]
     /// The number of controls.
-    @usableFromInline final var count: Int
+    @usableFromInline @exclusivity(unchecked) final var count: Int
     /// The number of controls the columns have room for.
-    @usableFromInline final var capacity: Int
+    @usableFromInline @exclusivity(unchecked) final var capacity: Int
     /// The allocation (nil while the capacity is 0).
-    @usableFromInline final var memory: UnsafeMutableRawPointer?
+    @usableFromInline @exclusivity(unchecked) final var memory: UnsafeMutableRawPointer?
     /// The allocation's size in bytes.
-    @usableFromInline final var byteCount = 0
+    @usableFromInline @exclusivity(unchecked) final var byteCount = 0
     /// The stagger of the first column, in cache lines.
     @usableFromInline final let firstSlot: Int
     /// Whether a batch, which holds this buffer alone, has lent it to the column view its
     /// `_modify` accessor yields: writes through that view go in place.
-    @usableFromInline final var isLent = false
+    @usableFromInline @exclusivity(unchecked) final var isLent = false
     /// Values appended that their byte column could not hold, by control (see
     /// `UnrepresentableEntry`); empty in all but invalid batches.
-    @usableFromInline final var unrepresentable: [UnrepresentableEntry] = []
+    @usableFromInline @exclusivity(unchecked) final var unrepresentable: [UnrepresentableEntry] = []
 
     @usableFromInline static var lineSize: Int { 64 }
     @usableFromInline static var pageSize: Int { 4096 }
@@ -263,7 +268,7 @@ class ColumnBuffer: @unchecked Sendable {
 @usableFromInline
 final class ColumnStorage<Fields: FieldSet>: ColumnBuffer, @unchecked Sendable {
     /// The fields, bound to the columns.
-    @usableFromInline var fields: Fields
+    @usableFromInline @exclusivity(unchecked) var fields: Fields
     /// Every column's rule, by position.
     @usableFromInline let rules: [FieldRule]
 

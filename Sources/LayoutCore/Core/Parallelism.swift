@@ -13,6 +13,18 @@ public enum Parallelism: Hashable, Sendable {
     /// (about a microsecond a call here) costs more than it saves.
     public static let automaticThreshold = 262_144
 
+    /// Whether a batch of `count` controls runs on the caller's thread alone
+    /// (`threadCount(forBatchOf:) == 1`), decided without computing the count: the batch
+    /// entry points' fast path.
+    @inlinable @inline(__always)
+    package func isSerial(forBatchOf count: Int) -> Bool {
+        switch self {
+        case .serial: return true
+        case .automatic: return count < Parallelism.automaticThreshold || threadCount(forBatchOf: count) == 1
+        case .threads(let threads): return threads <= 1 || count <= maximumLaneWidth
+        }
+    }
+
     /// The number of threads a batch of `count` controls uses.
     @inlinable
     package func threadCount(forBatchOf count: Int) -> Int {

@@ -39,8 +39,17 @@ extension SliderConfiguration {
 
     /// The kernel for the controls in `range`: chunks of lane groups in passes, the step grid
     /// only for the lanes that need it (see `Slider._kernel`).
+    ///
+    /// A range of one lane group or less goes through `_laneGroup` in one pass (the tail's
+    /// code, the same operations per lane): the passes' listing, gathering and scattering cost
+    /// such a short batch more than the step grid they save (Docs/Performance.md, "Fixed cost
+    /// per call"; from two groups on, the passes cost less).
     @inlinable
     public static func _layout(_ input: InputFields, _ output: ResultFields, range: Range<Int>) {
+        if range.count <= _laneWidth {
+            if !range.isEmpty { Slider._tail(input, output, at: range.lowerBound, count: range.count) }
+            return
+        }
         Slider._kernel(input, output, range: range)
     }
 
@@ -100,20 +109,12 @@ extension Slider {
     /// The zero padding of the tail passes every rule.
     @inlinable
     static func _allValid<Scalar: LayoutScalar>(_ p: SliderConfiguration<Scalar>.InputFields, count: Int) -> Bool {
-        // The byte columns: the core's sixteen-at-a-time scan of a `.cases` column, then the
-        // rest one by one; the case counts come from the enumerations, as the schema's do.
-        @inline(__always) func allBelow(_ column: Field<UInt8>, _ caseCount: Int) -> Bool {
-            let base = UnsafePointer(column.base), limit = UInt8(caseCount)
-            let prefix = BatchValidator.prefixBelow(base, limit: count, caseCount: limit)
-            // An `if` in the body, not a `where` clause: Swift 6.3's coverage mapping wraps
-            // the count of a `for ... where` loop that returns (Fuzz/coverage.sh).
-            for index in prefix..<Swift.max(prefix, count) {
-                if base[index] >= limit { return false }
-            }
-            return true
-        }
-        guard allBelow(p.phase, SliderPhase.allCases.count),
-              allBelow(p.layoutDirection, LayoutDirection.allCases.count) else { return false }
+        // The byte columns (`_allBytes`: sixteen at a time, a short batch in one or two
+        // windows); the case counts from each enumeration's last raw value, constants
+        // (`allCases.count` made and freed an array on every call).
+        guard _allBytes(UnsafePointer(p.phase.base), count: count, below: SliderPhase.cancelled.rawValue + 1),
+              _allBytes(UnsafePointer(p.layoutDirection.base), count: count, below: LayoutDirection.rightToLeft.rawValue + 1)
+        else { return false }
 
         // The numbers: full groups with a constant count, so every load is one instruction,
         // then the tail, padded with zeros.

