@@ -43,6 +43,7 @@ MUTATION_FRESH_SECONDS="${MUTATION_FRESH_SECONDS:-$MUTATION_SECONDS}"
 MUTATION_SEEDS="${MUTATION_SEEDS:-5}"
 MUTATION_TEST_FILTER="${MUTATION_TEST_FILTER:-Invariant|FuzzCorpus|Validation|Example|Differential|Easing|Timeline|HalfSegment|Legacy}"
 MUTATION_DIR="${MUTATION_DIR:-.build/mutation}"
+mkdir -p "$MUTATION_DIR" && MUTATION_DIR=$(cd "$MUTATION_DIR" && pwd)  # absolute: the steps below cd into $SRC
 MUTATION_COMMIT="${MUTATION_COMMIT:-HEAD}"
 FRESH=0; FRESH_ONLY=0; TESTS=survivors; REPORT_ONLY=0; IDS=()
 for arg in "$@"; do
@@ -229,8 +230,8 @@ run_mutant() {
   grep -qs killed "$out"/replay-* "$out"/corpus-* "$out"/fresh-* && killed=1
   if [ "$TESTS" = all ] || { [ "$TESTS" = survivors ] && [ "$killed" = 0 ]; }; then
     local rc=0
-    (cd "$SRC" && swift build -j 1 --build-tests --scratch-path .build/tests > "$ROOT/$out/tests.log" 2>&1 \
-      && swift test -j 1 --skip-build --scratch-path .build/tests --filter "$MUTATION_TEST_FILTER" >> "$ROOT/$out/tests.log" 2>&1) || rc=$?
+    (cd "$SRC" && swift build -j 1 --build-tests --scratch-path .build/tests > "$out/tests.log" 2>&1 \
+      && swift test -j 1 --skip-build --scratch-path .build/tests --filter "$MUTATION_TEST_FILTER" >> "$out/tests.log" 2>&1) || rc=$?
     if [ "$rc" != 0 ]; then
       echo killed > "$out/tests"
       echo "   unit tests: KILLED ($(grep -m 1 -E 'error:|failed' "$out/tests.log" | cut -c1-160))"
