@@ -63,6 +63,11 @@ public enum ControlCheck: Sendable, CustomStringConvertible {
                     configurations.append(c)
                     columns.append(c)
                 }
+                // The generators promise valid configurations: a batch the checked entry point
+                // would refuse is a generator bug (the arm64 check found one this way).
+                do throws(LayoutError) { try columns.validate() } catch {
+                    return "the generator drew a configuration that validation refuses: \(error)"
+                }
                 if let mismatch = Differential.firstMismatch(configurations, columns: columns, output: &output) {
                     return "\(mismatch)"
                 }

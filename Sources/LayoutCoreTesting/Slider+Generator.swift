@@ -46,7 +46,7 @@ public enum SliderGenerator {
     }
 }
 
-extension SliderConfiguration: ControlUnderTest {
+extension SliderConfiguration {
     /// One valid configuration drawn from `source` (see `SliderGenerator`; `mode` is ignored:
     /// the slider has only `.fit`).
     // Specialized for the seeded tests (`SplitMix64`), which draw millions of these.
@@ -164,7 +164,12 @@ extension SliderConfiguration: ControlUnderTest {
             layoutDirection: source.chance(30) ? .rightToLeft : .leftToRight,
             displayScale: EdgeValues.displayScale(&source))
     }
+}
 
+// The rest of the testing conformance needs the full runtime (the Embedded Swift arm64 check
+// compiles only the generator above).
+#if !hasFeature(Embedded)
+extension SliderConfiguration: ControlUnderTest {
     /// The generator's configurations, and one time in four a release exactly on the step
     /// grid's half-way point between two points the fuzzer's bytes pick (or one ulp off it).
     public static func fuzzed(_ source: inout FuzzSource, mode: LayoutMode?) -> Self {
@@ -204,3 +209,4 @@ extension SliderConfiguration: ControlUnderTest {
         SliderGenerator.benchmarkConfigurations(count: count, seed: seed, as: Scalar.self)
     }
 }
+#endif

@@ -168,7 +168,8 @@ public enum ThumbTrackGenerator {
         case 2: width = 2  // a thumb of width 0
         case 3: width = 2 + EdgeValues.decimal(&source, below: 400)
         case 4: width = min(S(LayoutLimits.maximumLength), 2 + EdgeValues.hugeLength(&source))
-        default: width = 2 + EdgeValues.length(&source, typical: 400)
+        // Clamped: a huge length plus 2 would be past the largest accepted width.
+        default: width = min(S(LayoutLimits.maximumLength), 2 + EdgeValues.length(&source, typical: 400))
         }
         let height = min(S(LayoutLimits.maximumLength), 2 + EdgeValues.length(&source, typical: 40))
         let thumbWidth = width / 2 - 1
@@ -192,7 +193,7 @@ public enum ThumbTrackGenerator {
     }
 }
 
-extension ThumbTrackConfiguration: ControlUnderTest {
+extension ThumbTrackConfiguration {
     /// One valid configuration drawn from `source` (see `ThumbTrackGenerator`).
     // Specialized for the seeded tests (`SplitMix64`), which draw millions of these.
     @_specialize(where Scalar == Float, Source == SplitMix64)
@@ -209,7 +210,12 @@ extension ThumbTrackConfiguration: ControlUnderTest {
             ? ThumbTrackGenerator.legacyConfiguration(&source, phase: phase)
             : ThumbTrackGenerator.fitConfiguration(&source, phase: phase)
     }
+}
 
+// The rest of the testing conformance needs the full runtime (the Embedded Swift arm64 check
+// compiles only the generator above).
+#if !hasFeature(Embedded)
+extension ThumbTrackConfiguration: ControlUnderTest {
     /// A plain control: segment counts, phases, directions, snapping and modes varying with
     /// `index`.
     public static func padding(_ index: Int) -> Self {
@@ -228,3 +234,4 @@ extension ThumbTrackConfiguration: ControlUnderTest {
         ThumbTrackGenerator.benchmarkConfigurations(count: count, seed: seed, as: Scalar.self)
     }
 }
+#endif

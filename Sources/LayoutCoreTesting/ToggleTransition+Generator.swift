@@ -85,7 +85,7 @@ public enum ToggleTransitionGenerator {
 
 }
 
-extension ToggleTransitionConfiguration: ControlUnderTest {
+extension ToggleTransitionConfiguration {
     /// One valid configuration drawn from `source` (see `ToggleTransitionGenerator`).
     // Specialized for the seeded tests (`SplitMix64`), which draw millions of these.
     @_specialize(where Scalar == Float, Source == SplitMix64)
@@ -114,7 +114,12 @@ extension ToggleTransitionConfiguration: ControlUnderTest {
             indeterminateImageSize: imageSize(), from: from, to: to, elapsed: elapsed,
             duration: duration, curve: curve, animated: animated, mode: chosenMode)
     }
+}
 
+// The rest of the testing conformance needs the full runtime (the Embedded Swift arm64 check
+// compiles only the generator above).
+#if !hasFeature(Embedded)
+extension ToggleTransitionConfiguration: ControlUnderTest {
     /// A plain control, mid-transition, and from the fifth on always eased in and out, so
     /// that 36 of them fill the easing solver's widest path (eight lane groups at once).
     public static func padding(_ index: Int) -> Self {
@@ -135,3 +140,4 @@ extension ToggleTransitionConfiguration: ControlUnderTest {
         ToggleTransitionGenerator.benchmarkConfigurations(count: count, seed: seed, as: Scalar.self)
     }
 }
+#endif

@@ -59,8 +59,12 @@ public struct Column<Element: ColumnElement>: RandomAccessCollection, MutableCol
     ///
     /// The pointer is valid only while `body` runs: do not store it or return it.
     @inlinable
-    public func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
-        try withExtendedLifetime(buffer) { try body(UnsafeBufferPointer(start: base, count: buffer.count)) }
+    public func withUnsafeBufferPointer<E: Error, R>(
+        _ body: (UnsafeBufferPointer<Element>) throws(E) -> R
+    ) throws(E) -> R {
+        try withExtendedLifetime(buffer) { () throws(E) -> R in
+            try body(UnsafeBufferPointer(start: base, count: buffer.count))
+        }
     }
 
     /// Calls `body` with the column's elements, to change them in place (after making the
@@ -68,12 +72,12 @@ public struct Column<Element: ColumnElement>: RandomAccessCollection, MutableCol
     ///
     /// The pointer is valid only while `body` runs: do not store it or return it.
     @inlinable
-    public mutating func withUnsafeMutableBufferPointer<R>(
-        _ body: (UnsafeMutableBufferPointer<Element>) throws -> R
-    ) rethrows -> R {
+    public mutating func withUnsafeMutableBufferPointer<E: Error, R>(
+        _ body: (UnsafeMutableBufferPointer<Element>) throws(E) -> R
+    ) throws(E) -> R {
         makeUnique()
         buffer.columnWritten(at: position, index: nil)
-        return try withExtendedLifetime(buffer) {
+        return try withExtendedLifetime(buffer) { () throws(E) -> R in
             try body(UnsafeMutableBufferPointer(start: base, count: buffer.count))
         }
     }
@@ -160,6 +164,7 @@ public struct BatchColumns<Control: BatchLayout>: @unchecked Sendable {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     }
 
+    #if !hasFeature(Embedded)  // Embedded Swift has no key paths: element access only there
     /// One column, by its field's name.
     ///
     /// Writing through it (`columns.width[3] = 20`) changes this batch only; assigning a
@@ -177,6 +182,11 @@ public struct BatchColumns<Control: BatchLayout>: @unchecked Sendable {
             yield &column
         }
     }
+    #else
+    /// Embedded Swift has no key paths, so no column by name: use element access.
+    @available(*, unavailable, message: "Embedded Swift has no key paths: read and write whole elements instead")
+    public subscript(dynamicMember name: StaticString) -> Never { fatalError() }
+    #endif
 
     /// Appends one control.
     ///
@@ -287,6 +297,7 @@ public struct BatchResultColumns<Control: BatchLayout>: @unchecked Sendable {
         storage.resize(to: count)
     }
 
+    #if !hasFeature(Embedded)  // Embedded Swift has no key paths: element access only there
     /// One column, by its field's name (writes change these results only, as for the
     /// input columns).
     @inlinable
@@ -301,6 +312,11 @@ public struct BatchResultColumns<Control: BatchLayout>: @unchecked Sendable {
             yield &column
         }
     }
+    #else
+    /// Embedded Swift has no key paths, so no column by name: use element access.
+    @available(*, unavailable, message: "Embedded Swift has no key paths: read and write whole elements instead")
+    public subscript(dynamicMember name: StaticString) -> Never { fatalError() }
+    #endif
 
     /// Sets every element of every scalar column to `scalar` and of every byte column to
     /// `byte` (tests and fuzz targets fill an output with sentinels this way).

@@ -175,13 +175,13 @@ extension ControlNamespace {
 // MARK: - Errors that name their column
 
 extension BatchLayout {
-    /// The error for element `index` of the column `key` leads to: the column's name is the
+    /// The error for element `index` of the column that `field` reads (`{ $0.width }`): the column's name is the
     /// field's name in the schema (so one configuration's validation and the batch's name a field
     /// alike, and no column name is written twice).
     @usableFromInline
     static func error<Element>(
-        _ key: KeyPath<InputFields, Field<Element>>, value: Double, _ problem: LayoutError.Problem, index: Int = 0
+        _ field: (InputFields) -> Field<Element>, value: Double, _ problem: LayoutError.Problem, index: Int = 0
     ) -> LayoutError {
-        LayoutError(index: index, field: InputFields.name(of: key), value: value, problem: problem)
+        LayoutError(index: index, field: InputFields.name(of: field), value: value, problem: problem)
     }
 }

@@ -276,8 +276,8 @@ final class ColumnStorage<Fields: FieldSet>: ColumnBuffer, @unchecked Sendable {
     init(capacity: Int, firstSlot: Int) {
         var binder = FieldBinder(.describe, addresses: nil)
         fields = Fields(&binder)
-        rules = binder.descriptors.map(\.rule)
-        super.init(elementSizes: binder.descriptors.map(\.elementSize), firstSlot: firstSlot)
+        rules = binder.descriptors.map { $0.rule }
+        super.init(elementSizes: binder.descriptors.map { $0.elementSize }, firstSlot: firstSlot)
         allocate(capacity: capacity)
     }
 

@@ -53,14 +53,12 @@ public struct FieldRule: Hashable, Sendable {
     /// The largest accepted value; for `.cases`, the case count.
     @usableFromInline package let upper: Double
     /// For `.cases(of:)`: the enumeration whose raw values the column holds (its case names
-    /// name the raw values in tools such as `layout-bench eval`). A metatype, so that making
-    /// a rule on a layout path allocates nothing.
-    // A metatype is not `Sendable` to the compiler, but it is immutable: nothing can race on it.
-    @usableFromInline nonisolated(unsafe) package let caseType: (any CaseIterable.Type)?
+    /// name the raw values in tools such as `layout-bench eval`).
+    @usableFromInline package let caseType: CaseEnumeration?
 
     @inlinable
     init(kind: Kind, lower: Double = 0, upper: Double = 0, lowerIsExclusive: Bool = false,
-         caseType: (any CaseIterable.Type)? = nil) {
+         caseType: CaseEnumeration? = nil) {
         self.kind = kind
         self.lower = lower
         self.upper = upper
@@ -72,21 +70,20 @@ public struct FieldRule: Hashable, Sendable {
     @inlinable
     public static func == (a: Self, b: Self) -> Bool {
         a.kind == b.kind && a.lowerIsExclusive == b.lowerIsExclusive && a.lower == b.lower
-            && a.upper == b.upper && a.caseType.map(ObjectIdentifier.init) == b.caseType.map(ObjectIdentifier.init)
+            && a.upper == b.upper && a.caseType == b.caseType
     }
 
     /// Hashes what `==` compares (the case type by its identity).
     @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind); hasher.combine(lowerIsExclusive); hasher.combine(lower); hasher.combine(upper)
-        hasher.combine(caseType.map(ObjectIdentifier.init))
+        hasher.combine(caseType)
     }
 
     /// The case names of a `.cases(of:)` rule, in raw-value order; `nil` for other rules.
     package var caseNames: [String]? {
         guard let caseType else { return nil }
-        func names<T: CaseIterable>(_ type: T.Type) -> [String] { type.allCases.map { "\($0)" } }
-        return Array(names(caseType).prefix(Int(upper)))
+        return Array(caseType.caseNames.prefix(Int(upper)))
     }
 
     /// `lower ... upper`.
@@ -125,7 +122,7 @@ public struct FieldRule: Hashable, Sendable {
     /// The first `count` raw values of `type` (a column that accepts only some of its cases).
     @inlinable
     package static func cases<T: CaseIterable>(of type: T.Type, count: Int) -> Self {
-        Self(kind: .cases, upper: Double(count), caseType: type)
+        Self(kind: .cases, upper: Double(count), caseType: CaseEnumeration(type))
     }
 
     /// A flag: 0 or 1.
@@ -175,6 +172,42 @@ public struct FieldRule: Hashable, Sendable {
     package func caseProblem() -> LayoutError.Problem {
         .outOfRange(expected: "0...\(caseCount - 1)")
     }
+}
+
+/// The enumeration whose raw values a `.cases` column holds, compared by identity: its case
+/// names label the raw values in the tools. A metatype, so that making a rule on a layout path
+/// allocates nothing.
+@usableFromInline
+package struct CaseEnumeration: Hashable, Sendable {
+    #if !hasFeature(Embedded)
+    // A metatype is not `Sendable` to the compiler, but it is immutable: nothing can race on it.
+    @usableFromInline nonisolated(unsafe) let type: any CaseIterable.Type
+
+    @inlinable
+    init<T: CaseIterable>(_ type: T.Type) { self.type = type }
+
+    @inlinable
+    package static func == (a: Self, b: Self) -> Bool { ObjectIdentifier(a.type) == ObjectIdentifier(b.type) }
+
+    @inlinable
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(type)) }
+
+    /// The case names, in raw-value order.
+    package var caseNames: [String] {
+        func names<T: CaseIterable>(_ enumeration: T.Type) -> [String] { enumeration.allCases.map { "\($0)" } }
+        let enumeration = type
+        return names(enumeration)
+    }
+    #else
+    // Embedded Swift has neither existential metatypes nor case names at run time: a rule
+    // there knows its case count only (what validation uses), and all enumerations compare
+    // equal.
+    @inlinable
+    init<T: CaseIterable>(_ type: T.Type) {}
+
+    /// None: Embedded Swift cannot name cases at run time.
+    package var caseNames: [String] { [] }
+    #endif
 }
 
 /// One column of a control's field set: its element type and, in a field set bound to a
@@ -258,7 +291,7 @@ package struct FieldDescriptor: Sendable {
 /// columns, or to check one configuration; it has no public API.
 public struct FieldBinder {
     @usableFromInline
-    enum Purpose { case describe, bind, check }
+    enum Purpose { case describe, bind, check, locate }
 
     @usableFromInline let purpose: Purpose
     /// Bind and check: every column's first element, by position.
@@ -304,6 +337,9 @@ public struct FieldBinder {
             let address = addresses.unsafelyUnwrapped[position]
             if failure == nil { check(address, as: Element.self, name, rule, at: position) }
             return Field(address: address)
+        case .locate:
+            // Not an address: the field's position plus one, which `FieldSet.position(of:)` reads back.
+            return Field(address: UnsafeMutableRawPointer(bitPattern: position &+ 1).unsafelyUnwrapped)
         }
     }
 
@@ -367,24 +403,35 @@ extension FieldSet {
     @inlinable
     package static var fieldCount: Int { MemoryLayout<Self>.size / MemoryLayout<Field<UInt8>>.stride }
 
+    #if !hasFeature(Embedded)
     /// The position of the field `key` leads to (the same layout argument as `fieldCount`).
     @inlinable
     package static func position<Element>(of key: KeyPath<Self, Field<Element>>) -> Int {
         MemoryLayout<Self>.offset(of: key).unsafelyUnwrapped / MemoryLayout<Field<UInt8>>.stride
     }
+    #endif
+
+    /// The position of the field that `field` reads (`{ $0.width }`), from the declaration:
+    /// the form the library itself uses, since Embedded Swift has no key paths. Once inlined
+    /// it folds to a constant.
+    @inlinable
+    package static func position<Element>(of field: (Self) -> Field<Element>) -> Int {
+        var binder = FieldBinder(.locate, addresses: nil)
+        return Int(bitPattern: field(Self(&binder)).address) &- 1
+    }
 
     /// The column names, in declaration order.
     @inlinable
-    package static var names: [String] { schema.map(\.name) }
+    package static var names: [String] { schema.map { $0.name } }
 
-    /// The name of the field `key` leads to.
+    /// The name of the field that `field` reads (`{ $0.width }`).
     @inlinable
-    package static func name<Element>(of key: KeyPath<Self, Field<Element>>) -> String {
-        schema[position(of: key)].name
+    package static func name<Element>(of field: (Self) -> Field<Element>) -> String {
+        schema[position(of: field)].name
     }
 
     /// Every field's rule, in declaration order.
-    package static var rules: [FieldRule] { schema.map(\.rule) }
+    package static var rules: [FieldRule] { schema.map { $0.rule } }
 
     /// The bytes one control occupies in these columns (every field's element size, added).
     package static var bytesPerControl: Int { schema.reduce(0) { $0 + $1.elementSize } }

@@ -13,7 +13,7 @@ public enum ButtonContent: ControlNamespace {}
 
 /// Where the image goes relative to the title, like `UIButton.Configuration.imagePlacement`.
 /// `.leading` and `.trailing` follow the layout direction.
-public enum ImagePlacement: UInt8, CaseIterable, Hashable, Sendable, Codable {
+public enum ImagePlacement: UInt8, CaseIterable, Hashable, Sendable {
     /// The image above the title (raw value 0).
     case top = 0
     /// The image on the title's leading side (raw value 1): left in left-to-right.
@@ -29,7 +29,7 @@ public enum ImagePlacement: UInt8, CaseIterable, Hashable, Sendable, Codable {
 
 /// Everything the layout of one button's content depends on.
 @frozen
-public struct ButtonContentConfiguration<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+public struct ButtonContentConfiguration<Scalar: LayoutScalar>: Hashable, Sendable {
     /// The button's bounds size `W, H`.
     public var bounds: LayoutSize<Scalar>
     /// Insets from the bounds to the content rect; leading and trailing follow the direction.
@@ -79,7 +79,7 @@ public struct ButtonContentConfiguration<Scalar: LayoutScalar>: Hashable, Sendab
 /// The result of a button content layout: the image's and the title's frames in the button's
 /// own coordinate space.
 @frozen
-public struct ButtonContentResult<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+public struct ButtonContentResult<Scalar: LayoutScalar>: Hashable, Sendable {
     /// The image's frame (size 0 x 0 for an absent image in `.fit`).
     public var imageFrame: LayoutRect<Scalar>
     /// The title's frame (size 0 x 0 for an absent title in `.fit`).
@@ -244,3 +244,10 @@ extension ButtonContentConfiguration: BatchLayout {
             titleFrame: LayoutRect(x: columns.titleX[index], y: columns.titleY[index], width: columns.titleWidth[index], height: columns.titleHeight[index]))
     }
 }
+
+#if !hasFeature(Embedded)
+// Codable needs the full runtime: not in Embedded Swift (Docs/Embedded.md).
+extension ImagePlacement: Codable {}
+extension ButtonContentConfiguration: Codable {}
+extension ButtonContentResult: Codable {}
+#endif

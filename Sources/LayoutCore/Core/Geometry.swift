@@ -1,6 +1,6 @@
 /// A width and a height, in points.
 @frozen
-public struct LayoutSize<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+public struct LayoutSize<Scalar: LayoutScalar>: Hashable, Sendable {
     /// The horizontal extent, in points.
     public var width: Scalar
     /// The vertical extent, in points.
@@ -19,7 +19,7 @@ public struct LayoutSize<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
 
 /// A rectangle in a control's own coordinate space (y grows downward), like `CGRect`.
 @frozen
-public struct LayoutRect<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+public struct LayoutRect<Scalar: LayoutScalar>: Hashable, Sendable {
     /// The left edge (the origin's x coordinate), in points.
     public var x: Scalar
     /// The top edge (the origin's y coordinate), in points.
@@ -67,7 +67,7 @@ public struct LayoutRect<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
 
 /// Insets that follow the layout direction, like `NSDirectionalEdgeInsets`.
 @frozen
-public struct DirectionalEdgeInsets<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+public struct DirectionalEdgeInsets<Scalar: LayoutScalar>: Hashable, Sendable {
     /// The inset from the top edge, in points.
     public var top: Scalar
     /// The inset from the leading edge (the left one in left-to-right, the right one in
@@ -93,7 +93,7 @@ public struct DirectionalEdgeInsets<Scalar: LayoutScalar>: Hashable, Sendable, C
 }
 
 /// The horizontal direction of the user interface, like `UIUserInterfaceLayoutDirection`.
-public enum LayoutDirection: UInt8, CaseIterable, Hashable, Sendable, Codable {
+public enum LayoutDirection: UInt8, CaseIterable, Hashable, Sendable {
     /// Leading is left, trailing is right (raw value 0).
     case leftToRight = 0
     /// Leading is right, trailing is left (raw value 1).
@@ -105,9 +105,18 @@ public enum LayoutDirection: UInt8, CaseIterable, Hashable, Sendable, Codable {
 /// `.fit` (the default) is the hardened layout whose invariants always hold. `.legacy`
 /// reproduces the arithmetic of the Objective-C original exactly, bugs included, so that tests
 /// and fuzz targets can prove they find those bugs.
-public enum LayoutMode: UInt8, CaseIterable, Hashable, Sendable, Codable {
+public enum LayoutMode: UInt8, CaseIterable, Hashable, Sendable {
     /// The hardened layout: its invariants hold for every accepted input (raw value 0).
     case fit = 0
     /// The Objective-C original's arithmetic, bugs included (raw value 1).
     case legacy = 1
 }
+
+#if !hasFeature(Embedded)
+// Codable needs the full runtime: not in Embedded Swift (Docs/Embedded.md).
+extension LayoutSize: Codable {}
+extension LayoutRect: Codable {}
+extension DirectionalEdgeInsets: Codable {}
+extension LayoutDirection: Codable {}
+extension LayoutMode: Codable {}
+#endif

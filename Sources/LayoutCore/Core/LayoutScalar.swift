@@ -8,11 +8,19 @@
 /// `Double`, and its one requirement, `_lanePrecision`, is not API (the standard library's
 /// mark for public names that are not API) and has a type whose only values are those of
 /// `Float` and `Double`.
+#if !hasFeature(Embedded)
 public protocol LayoutScalar: BinaryFloatingPoint, SIMDScalar, Sendable, Codable, ColumnElement
 where SIMDMaskScalar: FixedWidthInteger & SignedInteger {
     /// Not API: which of the library's two lane layouts this type has.
     static var _lanePrecision: LanePrecision { get }
 }
+#else
+// Embedded Swift has no Codable (Docs/Embedded.md); otherwise the same protocol.
+public protocol LayoutScalar: BinaryFloatingPoint, SIMDScalar, Sendable, ColumnElement
+where SIMDMaskScalar: FixedWidthInteger & SignedInteger {
+    static var _lanePrecision: LanePrecision { get }
+}
+#endif
 
 /// Which of the library's two lane layouts a `LayoutScalar` has: `Float`'s or `Double`'s.
 /// It has no public initializer; it is public only as the type of `LayoutScalar`'s

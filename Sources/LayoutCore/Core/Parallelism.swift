@@ -1,4 +1,6 @@
+#if !hasFeature(Embedded)
 import Dispatch
+#endif
 
 /// How a batch call may use the machine's cores.
 public enum Parallelism: Hashable, Sendable {
@@ -74,7 +76,7 @@ func runBatch(
         body(0..<count)
         return
     }
-    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+    performConcurrently(iterations: threads) { thread in
         let range = threadRange(thread, of: threads, count: count)
         if !range.isEmpty { body(range) }
     }
@@ -93,11 +95,23 @@ func allRanges(
     defer { results.deallocate() }
     results.initialize(repeating: true)
     let slots = UncheckedSendable(results)
-    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+    performConcurrently(iterations: threads) { thread in
         let range = threadRange(thread, of: threads, count: count)
         if !range.isEmpty { slots.value[thread] = test(range) }
     }
     return !results.contains(false)
+}
+
+/// Runs `body(0)`, ..., `body(iterations - 1)`, concurrently where the platform has threads
+/// (Dispatch), one after the other where it has none (Embedded Swift): the shares a batch is
+/// split into are the same either way, and so are the results.
+@inlinable
+func performConcurrently(iterations: Int, _ body: @Sendable (Int) -> Void) {
+    #if !hasFeature(Embedded)
+    DispatchQueue.concurrentPerform(iterations: iterations, execute: body)
+    #else
+    for iteration in 0..<iterations { body(iteration) }
+    #endif
 }
 
 /// Thread `thread`'s share of `0..<count` split across `threads` threads: contiguous and

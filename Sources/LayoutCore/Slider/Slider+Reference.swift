@@ -140,7 +140,7 @@ extension SliderConfiguration {
     @inlinable
     static func rangeError(minimum: Scalar, maximum: Scalar, index: Int) -> LayoutError? {
         minimum <= maximum ? nil
-            : error(\.maximumValue, value: Double(maximum), Slider.rangeProblem, index: index)
+            : error({ $0.maximumValue }, value: Double(maximum), Slider.rangeProblem, index: index)
     }
 }
 

@@ -17,7 +17,7 @@ public enum Slider: ControlNamespace {}
 /// cases a pan handler acts on, plus `.none` for a slider at rest.
 ///
 /// Raw values are the column encoding (`SliderColumns.phase`); they are not UIKit's.
-public enum SliderPhase: UInt8, CaseIterable, Hashable, Sendable, Codable {
+public enum SliderPhase: UInt8, CaseIterable, Hashable, Sendable {
     /// No gesture: the slider shows its value (clamped to the range).
     case none = 0
     /// The finger moved: the value follows the translation, clamped to the range, not stepped.
@@ -30,7 +30,7 @@ public enum SliderPhase: UInt8, CaseIterable, Hashable, Sendable, Codable {
 
 /// Everything the layout and the value of one slider depend on.
 @frozen
-public struct SliderConfiguration<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+public struct SliderConfiguration<Scalar: LayoutScalar>: Hashable, Sendable {
     /// The control's bounds size `W, H`.
     public var bounds: LayoutSize<Scalar>
     /// The gap between the bounds and the track's leading end (the left end in left to
@@ -101,7 +101,7 @@ public struct SliderConfiguration<Scalar: LayoutScalar>: Hashable, Sendable, Cod
 
 /// The result of a slider layout.
 @frozen
-public struct SliderResult<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+public struct SliderResult<Scalar: LayoutScalar>: Hashable, Sendable {
     /// The thumb's frame in the control's own coordinate space.
     public var thumbFrame: LayoutRect<Scalar>
     /// The track from the leading end (the minimum value) to the thumb's centre.
@@ -310,3 +310,10 @@ extension SliderConfiguration: BatchLayout {
             valueChanged: columns.valueChanged[index] != 0)
     }
 }
+
+#if !hasFeature(Embedded)
+// Codable needs the full runtime: not in Embedded Swift (Docs/Embedded.md).
+extension SliderPhase: Codable {}
+extension SliderConfiguration: Codable {}
+extension SliderResult: Codable {}
+#endif

@@ -32,24 +32,24 @@ extension ThumbTrackConfiguration {
     ) {
         typealias Lanes = FourLaneVector<Scalar>
         let p = input
-        if position == InputFields.position(of: \.selectedIndex) {
+        if position == InputFields.position(of: { $0.selectedIndex }) {
             validator.checkGroups(width: Lanes.width, groupIsBad: { i in
                 let n = Lanes.load(p.segmentCount, at: i, count: Lanes.width)
                 let k = Lanes.load(p.selectedIndex, at: i, count: Lanes.width)
                 return (!(k < n)).any
             }, elementError: { i in
                 p.selectedIndex[i] < p.segmentCount[i] ? nil : LayoutError(
-                    index: i, field: InputFields.name(of: \.selectedIndex), value: Double(p.selectedIndex[i]),
+                    index: i, field: InputFields.name(of: { $0.selectedIndex }), value: Double(p.selectedIndex[i]),
                     problem: ThumbTrack.selectedIndexProblem(Int(p.segmentCount[i])))
             })
-        } else if position == InputFields.position(of: \.projectionRate) {
+        } else if position == InputFields.position(of: { $0.projectionRate }) {
             validator.checkGroups(width: Lanes.width, groupIsBad: { i in
                 let rate = Lanes.load(p.projectionRate, at: i, count: Lanes.width)
                 let isProjected = Lanes.load(p.snapping, at: i, count: Lanes.width) == 1
                 return (!rate._isFinite | (isProjected & !((rate > 0) & (rate < 1)))).any
             }, elementError: { i in
                 let rate = p.projectionRate[i]
-                let field = InputFields.name(of: \.projectionRate)
+                let field = InputFields.name(of: { $0.projectionRate })
                 if !rate.isFinite {
                     return LayoutError(index: i, field: field, value: Double(rate), problem: .notFinite)
                 }

@@ -191,16 +191,16 @@ extension ThumbTrackConfiguration {
         width: Scalar, height: Scalar, inset: Scalar, segmentCount: Scalar, isLegacy: Bool, index: Int
     ) -> LayoutError? {
         if !(2 * inset <= width) {
-            return error(\.inset, value: Double(inset), .inconsistent(rule: "2 * inset <= width"), index: index)
+            return error({ $0.inset }, value: Double(inset), .inconsistent(rule: "2 * inset <= width"), index: index)
         }
         if !(2 * inset <= height) {
-            return error(\.inset, value: Double(inset), .inconsistent(rule: "2 * inset <= height"), index: index)
+            return error({ $0.inset }, value: Double(inset), .inconsistent(rule: "2 * inset <= height"), index: index)
         }
         if isLegacy && segmentCount != 2 {
-            return error(\.segmentCount, value: Double(segmentCount), .inconsistent(rule: "segmentCount == 2 in .legacy mode"), index: index)
+            return error({ $0.segmentCount }, value: Double(segmentCount), .inconsistent(rule: "segmentCount == 2 in .legacy mode"), index: index)
         }
         if isLegacy && inset != 1 {
-            return error(\.inset, value: Double(inset), .inconsistent(rule: "inset == 1 in .legacy mode"), index: index)
+            return error({ $0.inset }, value: Double(inset), .inconsistent(rule: "inset == 1 in .legacy mode"), index: index)
         }
         return nil
     }

@@ -17,7 +17,7 @@ public enum ThumbTrack: ControlNamespace {}
 /// cases a pan handler acts on.
 ///
 /// Raw values are the column encoding (`ThumbTrackColumns.phase`); they are not UIKit's.
-public enum ThumbTrackPhase: UInt8, CaseIterable, Hashable, Sendable, Codable {
+public enum ThumbTrackPhase: UInt8, CaseIterable, Hashable, Sendable {
     /// The finger moved: the thumb follows the translation; the index does not change.
     case changed = 0
     /// The finger lifted: the thumb snaps to a segment, which becomes the selected index.
@@ -28,7 +28,7 @@ public enum ThumbTrackPhase: UInt8, CaseIterable, Hashable, Sendable, Codable {
 
 /// The kinds of `ThumbTrackSnapping`, as the `snapping` column stores them
 /// (`ThumbTrackSnapping.rawKind`).
-public enum ThumbTrackSnappingKind: UInt8, CaseIterable, Hashable, Sendable, Codable {
+public enum ThumbTrackSnappingKind: UInt8, CaseIterable, Hashable, Sendable {
     /// ``ThumbTrackSnapping/nearest`` (raw value 0).
     case nearest = 0
     /// ``ThumbTrackSnapping/projected(rate:)`` (raw value 1).
@@ -36,7 +36,7 @@ public enum ThumbTrackSnappingKind: UInt8, CaseIterable, Hashable, Sendable, Cod
 }
 
 /// How a released thumb picks its segment.
-public enum ThumbTrackSnapping<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+public enum ThumbTrackSnapping<Scalar: LayoutScalar>: Hashable, Sendable {
     /// The segment nearest to where the thumb was released. A thumb dragged exactly half a
     /// segment moves to the next one.
     case nearest
@@ -90,7 +90,7 @@ extension LayoutLimits {
 
 /// Everything the thumb of one switch or segmented control depends on.
 @frozen
-public struct ThumbTrackConfiguration<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+public struct ThumbTrackConfiguration<Scalar: LayoutScalar>: Hashable, Sendable {
     /// The control's bounds size `W, H`.
     public var bounds: LayoutSize<Scalar>
     /// The gap `i` between the bounds and the track, on every side.
@@ -153,7 +153,7 @@ public struct ThumbTrackConfiguration<Scalar: LayoutScalar>: Hashable, Sendable,
 
 /// The result of a thumb track layout.
 @frozen
-public struct ThumbTrackResult<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+public struct ThumbTrackResult<Scalar: LayoutScalar>: Hashable, Sendable {
     /// The thumb's frame in the control's own coordinate space.
     public var thumbFrame: LayoutRect<Scalar>
     /// The selected segment after this phase: the configuration's `selectedIndex` except after
@@ -280,8 +280,8 @@ extension ThumbTrackConfiguration: BatchLayout {
         columns.snapping[index] = c.snapping.rawKind; columns.projectionRate[index] = c.snapping.rate
         columns.rubberBand[index] = c.rubberBand ? 1 : 0
         columns.mode[index] = c.mode.rawValue
-        if segmentCount == nil { return (InputFields.position(of: \.segmentCount), Double(c.segmentCount)) }
-        if selectedIndex == nil { return (InputFields.position(of: \.selectedIndex), Double(c.selectedIndex)) }
+        if segmentCount == nil { return (InputFields.position(of: { $0.segmentCount }), Double(c.segmentCount)) }
+        if selectedIndex == nil { return (InputFields.position(of: { $0.selectedIndex }), Double(c.selectedIndex)) }
         return nil
     }
 
@@ -323,3 +323,12 @@ extension ThumbTrackConfiguration: BatchLayout {
             indexChanged: columns.indexChanged[index] != 0)
     }
 }
+
+#if !hasFeature(Embedded)
+// Codable needs the full runtime: not in Embedded Swift (Docs/Embedded.md).
+extension ThumbTrackPhase: Codable {}
+extension ThumbTrackSnappingKind: Codable {}
+extension ThumbTrackSnapping: Codable {}
+extension ThumbTrackConfiguration: Codable {}
+extension ThumbTrackResult: Codable {}
+#endif

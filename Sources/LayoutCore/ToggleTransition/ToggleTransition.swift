@@ -17,7 +17,7 @@ public enum ToggleTransition: ControlNamespace {}
 ///
 /// The raw values are the column encoding of `ToggleTransitionColumns`: `.off` and `.on` come
 /// first so that "a valid target state" is simply "raw value below 2".
-public enum ToggleState: UInt8, CaseIterable, Hashable, Sendable, Codable {
+public enum ToggleState: UInt8, CaseIterable, Hashable, Sendable {
     /// Not liked (raw value 0).
     case off = 0
     /// Liked (raw value 1).
@@ -35,7 +35,7 @@ public enum ToggleState: UInt8, CaseIterable, Hashable, Sendable, Codable {
 }
 
 /// The timing curve of a transition, like `UIView.AnimationCurve`.
-public enum ToggleTransitionCurve: UInt8, CaseIterable, Hashable, Sendable, Codable {
+public enum ToggleTransitionCurve: UInt8, CaseIterable, Hashable, Sendable {
     /// Progress proportional to time.
     case linear = 0
     /// UIKit's default curve: the cubic Bézier through (0, 0), (0.42, 0), (0.58, 1), (1, 1).
@@ -44,7 +44,7 @@ public enum ToggleTransitionCurve: UInt8, CaseIterable, Hashable, Sendable, Coda
 
 /// Everything one control's transition depends on.
 @frozen
-public struct ToggleTransitionConfiguration<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+public struct ToggleTransitionConfiguration<Scalar: LayoutScalar>: Hashable, Sendable {
     /// The control's bounds size `W, H`; every layer fills the bounds and centers its image.
     public var bounds: LayoutSize<Scalar>
     /// The image size of the `.off` layer.
@@ -115,7 +115,7 @@ public struct ToggleTransitionConfiguration<Scalar: LayoutScalar>: Hashable, Sen
 /// One image layer at time `t`: its opacity, its scale about the bounds' center, and the frame
 /// its image covers (the image centered in the bounds, then scaled about the center).
 @frozen
-public struct ToggleLayer<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+public struct ToggleLayer<Scalar: LayoutScalar>: Hashable, Sendable {
     /// The layer's opacity, from 0 (hidden) to 1.
     public var alpha: Scalar
     /// The layer's scale about the bounds' center (1 at rest).
@@ -135,7 +135,7 @@ public struct ToggleLayer<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
 
 /// The result of a toggle transition: the three layers at time `t`.
 @frozen
-public struct ToggleTransitionResult<Scalar: LayoutScalar>: Hashable, Sendable, Codable {
+public struct ToggleTransitionResult<Scalar: LayoutScalar>: Hashable, Sendable {
     /// The `.off` state's layer.
     public var off: ToggleLayer<Scalar>
     /// The `.on` state's layer.
@@ -170,3 +170,12 @@ public struct ToggleTransitionResult<Scalar: LayoutScalar>: Hashable, Sendable, 
         }
     }
 }
+
+#if !hasFeature(Embedded)
+// Codable needs the full runtime: not in Embedded Swift (Docs/Embedded.md).
+extension ToggleState: Codable {}
+extension ToggleTransitionCurve: Codable {}
+extension ToggleTransitionConfiguration: Codable {}
+extension ToggleLayer: Codable {}
+extension ToggleTransitionResult: Codable {}
+#endif
