@@ -44,7 +44,8 @@ MUTATION_SEEDS="${MUTATION_SEEDS:-5}"
 MUTATION_TEST_FILTER="${MUTATION_TEST_FILTER:-Invariant|FuzzCorpus|Validation|Example|Differential|Easing|Timeline|HalfSegment|Legacy}"
 MUTATION_DIR="${MUTATION_DIR:-.build/mutation}"
 mkdir -p "$MUTATION_DIR" && MUTATION_DIR=$(cd "$MUTATION_DIR" && pwd)  # absolute: the steps below cd into $SRC
-MUTATION_COMMIT="${MUTATION_COMMIT:-HEAD}"
+# Resolved once: a commit made while a long run goes on must not change the tree under it.
+MUTATION_COMMIT=$(git rev-parse --verify "${MUTATION_COMMIT:-HEAD}^{commit}")
 FRESH=0; FRESH_ONLY=0; TESTS=survivors; REPORT_ONLY=0; IDS=()
 for arg in "$@"; do
   case "$arg" in

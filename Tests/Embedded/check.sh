@@ -3,6 +3,7 @@
 #
 #   bash Tests/Embedded/check.sh [cases]      # cases per control, precision and mode (1,000,000)
 #   bash Tests/Embedded/check.sh --build-only # only the three builds of the core (no qemu needed)
+#   bash Tests/Embedded/check.sh --programs   # the builds and the check programs, without running them
 #
 # 1. Builds the core (Sources/LayoutCore, every control) with Embedded Swift for
 #    aarch64-none-none-elf, arm64-apple-ios18 (a Mach-O object: a compile check, nothing to
@@ -19,11 +20,12 @@ cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
 OUT=.build/embedded
 mkdir -p "$OUT"
-CASES=1000000; BUILD_ONLY=0
+CASES=1000000; BUILD_ONLY=0; PROGRAMS_ONLY=0
 for arg in "$@"; do
   case "$arg" in
     --build-only) BUILD_ONLY=1 ;;
-    -h|--help) sed -n 2,16p "$0"; exit 0 ;;
+    --programs) PROGRAMS_ONLY=1 ;;
+    -h|--help) sed -n 2,17p "$0"; exit 0 ;;
     *) CASES=$arg ;;
   esac
 done
@@ -78,6 +80,7 @@ sysroot=$(dirname "$(dirname "$(aarch64-linux-gnu-gcc -print-file-name=libc.a)")
 check_program x86_64-unknown-linux-gnu
 "$BIN/clang" "$OUT/x86_64-unknown-linux-gnu/ARM64Check.o" "$OUT/x86_64-unknown-linux-gnu/LayoutCore.o" \
   "$STDLIB/x86_64-unknown-linux-gnu/libswiftUnicodeDataTables.a" -lm -o "$OUT/ARM64Check-x86_64"
+[ "$PROGRAMS_ONLY" = 1 ] && exit 0
 
 echo "embedded: the check on arm64 (qemu-aarch64, $(qemu-aarch64 --version | head -1))"
 t0=$SECONDS

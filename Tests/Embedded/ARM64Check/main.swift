@@ -12,6 +12,7 @@
 // and write nothing.
 //
 // Usage: ARM64Check [cases per control, precision and mode]   (default 1,000,000)
+//        ARM64Check profile CONTROL PRECISION ENGINE SIZE ITERATIONS   (for Tests/Embedded/instructions.sh)
 // Exit status 0 when everything agrees, 1 otherwise (the first failures are printed).
 
 import LayoutCore
@@ -250,6 +251,62 @@ func badInputs<S: LayoutScalar>(_: S.Type, seed: UInt64) {
              expected: LayoutError(index: 0, field: "translation", value: .nan, problem: .notFinite), seed: seed) { $0.translation = nan }
 }
 
+// MARK: - Profile: one engine laid out again and again, for counting instructions
+
+/// Lays out one batch of `size` seeded `.fit` controls `iterations` times with `engine`
+/// (kernel, kernel-unchecked or reference) and prints nothing: Tests/Embedded/instructions.sh
+/// counts the instructions qemu executes for two iteration counts, and the difference over the
+/// extra iterations is the engine's count per call (what Benchmarks/instruction-gate.sh counts
+/// with callgrind on the host's normal build).
+func profile<C: Generated>(_: C.Type, engine: String, size: Int, iterations: Int) -> Bool {
+    var random = SplitMix64(seed: 42)
+    let configurations = (0..<size).map { _ in C.generated(&random, mode: .fit) }
+    let columns = BatchColumns(configurations)
+    var output = BatchResultColumns<C>(count: size)
+    var references = configurations.map { C.referenceLayout($0) }
+    switch engine {
+    case "kernel":
+        for _ in 0..<iterations {
+            do throws(LayoutError) { try columns.layout(into: &output, parallelism: .serial) } catch { return false }
+        }
+    case "kernel-unchecked":
+        for _ in 0..<iterations { columns.uncheckedLayout(into: &output, parallelism: .serial) }
+    case "reference":
+        references.withUnsafeMutableBufferPointer { results in
+            configurations.withUnsafeBufferPointer { inputs in
+                for _ in 0..<iterations {
+                    for index in 0..<size { results[index] = C.referenceLayout(inputs[index]) }
+                }
+            }
+        }
+    default:
+        return false
+    }
+    return true
+}
+
+func profile(_ arguments: [String]) -> Int32 {
+    guard arguments.count == 5, let size = Int(arguments[3]), let iterations = Int(arguments[4]) else {
+        print("usage: ARM64Check profile button|thumb|toggle|slider float|double kernel|kernel-unchecked|reference SIZE ITERATIONS")
+        return 2
+    }
+    let (control, precision, engine) = (arguments[0], arguments[1], arguments[2])
+    let done: Bool
+    switch (control, precision) {
+    case ("button", "float"): done = profile(ButtonContentConfiguration<Float>.self, engine: engine, size: size, iterations: iterations)
+    case ("button", "double"): done = profile(ButtonContentConfiguration<Double>.self, engine: engine, size: size, iterations: iterations)
+    case ("thumb", "float"): done = profile(ThumbTrackConfiguration<Float>.self, engine: engine, size: size, iterations: iterations)
+    case ("thumb", "double"): done = profile(ThumbTrackConfiguration<Double>.self, engine: engine, size: size, iterations: iterations)
+    case ("toggle", "float"): done = profile(ToggleTransitionConfiguration<Float>.self, engine: engine, size: size, iterations: iterations)
+    case ("toggle", "double"): done = profile(ToggleTransitionConfiguration<Double>.self, engine: engine, size: size, iterations: iterations)
+    case ("slider", "float"): done = profile(SliderConfiguration<Float>.self, engine: engine, size: size, iterations: iterations)
+    case ("slider", "double"): done = profile(SliderConfiguration<Double>.self, engine: engine, size: size, iterations: iterations)
+    default: done = false
+    }
+    if !done { print("profile: no such control, precision or engine (or a valid batch was refused)") }
+    return done ? 0 : 2
+}
+
 // MARK: - The example of Docs/Embedded.md, as written there
 
 func documentedExample() {
@@ -272,8 +329,10 @@ func documentedExample() {
 // The C entry point (Embedded Swift has no `CommandLine`): the C library's start-up calls it.
 @_cdecl("main")
 func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    let arguments = (1..<Int(argc)).map { String(cString: argv[$0]!) }
+    if arguments.first == "profile" { return profile(Array(arguments.dropFirst())) }
     var cases = 1_000_000
-    if argc > 1, let argument = argv[1], let count = Int(String(cString: argument)) { cases = count }
+    if let first = arguments.first, let count = Int(first) { cases = count }
     let start = seconds()
     print("LayoutCore arm64 check: \(grouped(cases)) cases per control, precision and mode")
     let both: [LayoutMode] = [.fit, .legacy]
