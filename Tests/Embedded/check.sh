@@ -84,9 +84,15 @@ check_program x86_64-unknown-linux-gnu
 
 echo "embedded: the check on arm64 (qemu-aarch64, $(qemu-aarch64 --version | head -1))"
 t0=$SECONDS
-qemu-aarch64 "$OUT/ARM64Check-aarch64" "$CASES"
+qemu-aarch64 "$OUT/ARM64Check-aarch64" "$CASES" | tee "$OUT/aarch64.log"
 echo "embedded: arm64 check passed in $((SECONDS - t0)) s"
-t0=$SECONDS
 "$OUT/ARM64Check-x86_64" "$CASES" > "$OUT/x86_64.log"
 tail -1 "$OUT/x86_64.log" | sed 's/^/embedded: the same check on x86-64: /'
+# The same cases on both architectures: every row's digest of the result bits must agree.
+digests() { sed -nE 's/^(.*): .* digest ([0-9a-f]+),.*$/\1 \2/p' "$1"; }
+if ! diff <(digests "$OUT/aarch64.log") <(digests "$OUT/x86_64.log"); then
+  echo "embedded: arm64 and x86-64 results differ (above: < arm64, > x86-64)" >&2
+  exit 1
+fi
+echo "embedded: arm64 and x86-64 give the same result bits ($(digests "$OUT/aarch64.log" | wc -l) rows of digests agree)"
 echo "embedded: done in $((SECONDS - start)) s"

@@ -72,6 +72,7 @@ func differential<C: Generated>(_: C.Type, _ name: String, precision: String, mo
     var done = 0
     var round = 0
     var mismatches = 0
+    var digest = ResultDigest()
     while done < cases {
         let length = min(batchLengths[round % batchLengths.count], cases - done)
         configurations.removeAll(keepingCapacity: true)
@@ -92,6 +93,7 @@ func differential<C: Generated>(_: C.Type, _ name: String, precision: String, mo
         case 1: columns.uncheckedLayout(into: &output, parallelism: .serial)
         default: columns.uncheckedLayout(into: &output, parallelism: .threads(3))
         }
+        digest.add(output, count: length)
         if let index = expected.firstBitDifference(from: output) {
             mismatches += 1
             fail("\(name) \(precision) \(mode == .fit ? "fit" : "legacy"): kernel differs from the reference at element \(index) of a batch of \(length) (round \(round), seed \(seed))")
@@ -100,7 +102,41 @@ func differential<C: Generated>(_: C.Type, _ name: String, precision: String, mo
         round += 1
     }
     let elapsed = seconds() - start
-    print("\(name) \(precision) \(mode == .fit ? ".fit   " : ".legacy"): \(grouped(done)) cases, \(mismatches) mismatching batches, \(Int(elapsed * 1000)) ms")
+    print("\(name) \(precision) \(mode == .fit ? ".fit   " : ".legacy"): \(grouped(done)) cases, \(mismatches) mismatching batches, digest \(digest.hex), \(Int(elapsed * 1000)) ms")
+}
+
+/// FNV-1a over every result bit of every batch, in order (any NaN counted as one value):
+/// the same cases give the same digest on every architecture exactly when every result bit
+/// is the same there (check.sh compares the arm64 and x86-64 digests).
+struct ResultDigest {
+    var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ bits: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { state = (state ^ ((bits >> UInt64(shift)) & 0xFF)) &* 0x100_0000_01b3 }
+    }
+
+    mutating func add<C: BatchLayout>(_ output: BatchResultColumns<C>, count: Int) {
+        for index in 0..<count {
+            for position in 0..<C.ResultFields.fieldCount {
+                switch output.value(field: position, at: index) {
+                case .byte(let byte): add(UInt64(byte))
+                case .scalar(let value): add(value.isNaN ? 0x7FF8_0000_0000_0000 : UInt64(truncatingIfNeeded: value.bitPatternWidened))
+                }
+            }
+        }
+    }
+
+    var hex: String {
+        let digits = String(state, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+extension LayoutScalar {
+    /// The bit pattern, in 64 bits.
+    var bitPatternWidened: UInt64 {
+        MemoryLayout<Self>.size == 4 ? UInt64(unsafeBitCast(Float(self), to: UInt32.self)) : unsafeBitCast(Double(self), to: UInt64.self)
+    }
 }
 
 func differentialAllModes<C: Generated>(_: C.Type, _ name: String, precision: String,
