@@ -1,3 +1,4 @@
+#if !hasFeature(Embedded)
 /// The floating-point types LayoutCore computes in: `Float` and `Double`, and only those.
 ///
 /// Every reference and every batch kernel is generic over `LayoutScalar`. For the same
@@ -8,7 +9,6 @@
 /// `Double`, and its one requirement, `_lanePrecision`, is not API (the standard library's
 /// mark for public names that are not API) and has a type whose only values are those of
 /// `Float` and `Double`.
-#if !hasFeature(Embedded)
 public protocol LayoutScalar: BinaryFloatingPoint, SIMDScalar, Sendable, Codable, ColumnElement
 where SIMDMaskScalar: FixedWidthInteger & SignedInteger {
     /// Not API: which of the library's two lane layouts this type has.
