@@ -1,0 +1,27 @@
+/// The project's speed targets in force, declared once. The report's "Targets" table measures
+/// each of them (`ReportWriter.targets`); Docs/Performance.md, "Targets in force", states them
+/// with the committed run's figures. A target that is retired is deleted here (its history is
+/// in Docs/PerformanceHistory.md), so no report lists it.
+///
+/// The fixed cost per call (at most 300 instructions with validation, 150 without) is also in
+/// force, but instructions are the instruction gate's measure (Benchmarks/instruction-gate.sh),
+/// not a benchmark run's.
+enum SpeedTarget: Equatable, Sendable {
+    /// The kernel (with validation) at least `factor` times its reference at 16K, one thread,
+    /// default release flags.
+    case speedup(kernel: String, precision: String, atLeast: Double)
+    /// The Swift kernel (with validation) at most `factor` times the time of the hand-written
+    /// C AVX2 port (Benchmarks/Ceiling) at 16K, one thread, built with `-target-cpu native`.
+    case withinCeiling(kernel: String, precision: String, factor: Double)
+
+    static let inForce: [SpeedTarget] = [
+        .speedup(kernel: "thumb-track", precision: "Float", atLeast: 5),
+        .speedup(kernel: "toggle-transition", precision: "Float", atLeast: 5),
+        .speedup(kernel: "slider", precision: "Float", atLeast: 5),
+        .withinCeiling(kernel: "button-content", precision: "Float", factor: 1.2),
+        .withinCeiling(kernel: "button-content", precision: "Double", factor: 1.3),
+    ]
+
+    /// The size every target is measured at.
+    static let size = 16_384
+}
