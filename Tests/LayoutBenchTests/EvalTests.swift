@@ -138,6 +138,31 @@ struct EvalTests {
         #expect(failure(header + "88,56,32\n", engine: engine).contains("line 2: 3 fields, the header has 7"))
     }
 
+    /// A cell is quoted as written, and a decimal the precision cannot hold is refused, not
+    /// converted: `Float("1e39")` is infinite, `Float("1e-50")` is 0, `Float("0x58")` is 88,
+    /// and `16777217` becomes the `Float` 16777216.
+    @Test func cellsAreQuotedAsWrittenAndNothingIsConvertedSilently() {
+        let header = "width,height,imageWidth,imageHeight,titleWidth,titleHeight\n"
+        func run(_ row: String, _ precision: String) -> (code: Int32, err: String) {
+            let result = runCLI(["eval", "--kernel", "button-content", "--precision", precision], stdin: header + row)
+            return (result.code, result.err)
+        }
+        let large = run("88,56,32,32,1e39,20\n", "float")
+        #expect(large.code == ExitCode.input && large.err.contains("line 2, field 'titleWidth': '1e39' is too large for Float (it would be infinite)"), "\(large)")
+        let small = run("88,56,32,32,1e-50,20\n", "float")
+        #expect(small.code == ExitCode.input && small.err.contains("field 'titleWidth': '1e-50' is too small for Float (it would be 0)"), "\(small)")
+        let hex = run("0x58,56,32,32,37,20\n", "double")
+        #expect(hex.code == ExitCode.input && hex.err.contains("field 'width': '0x58' is hexadecimal"), "\(hex)")
+        let rounded = run("16777217,56,32,32,37,20\n", "float")
+        #expect(rounded.code == ExitCode.input && rounded.err.contains("field 'width': 16777217 is out of range"), "\(rounded)")
+        // What the precision holds is read: 1e-50 is a (tiny) Double, zero is zero, inf is
+        // read and then refused by validation, quoted as written.
+        #expect(run("88,56,32,32,1e-50,20\n", "double").code == ExitCode.success)
+        #expect(run("88,56,32,32,0.000e5,20\n", "float").code == ExitCode.success)
+        let infinite = run("88,56,32,32,inf,20\n", "float")
+        #expect(infinite.code == ExitCode.input && infinite.err.contains("field 'titleWidth': inf is not finite"), "\(infinite)")
+    }
+
     @Test func badHeadersAndDocuments() {
         #expect(failure("width,height,imageWidth,imageHeight,titleWidth,titleHeight,colour\n").contains("line 1, field 'colour': unknown column"))
         #expect(failure("width,height,imageWidth,imageHeight,titleWidth\n").contains("line 1, field 'titleHeight': required column missing"))

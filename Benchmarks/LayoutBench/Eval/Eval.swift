@@ -112,10 +112,23 @@ public struct EvalRow: Sendable {
         throw EvalError(line: line(of: column.name), field: column.name, message: fields[column.name] == nil ? "missing (required)" : "empty (required)")
     }
 
+    /// The cell as a number of the chosen precision. Only decimal text is read: hexadecimal
+    /// (`0x58`, which `Float("0x58")` would read as 88) is refused, and so is a decimal that
+    /// the precision cannot hold, because it overflows to infinity (`1e39` in `Float`) or
+    /// underflows to zero (`1e-50`). Either would otherwise reach the layout as another value
+    /// than the one written. `inf` and `nan` are read as such, and validation refuses them.
     public func number<S: LayoutScalar & LosslessStringConvertible>(_ column: EvalColumn, as: S.Type = S.self) throws(EvalError) -> S {
         let text = try text(column).trimmingCharacters(in: .whitespaces)
-        guard let value = S(text) else {
-            throw EvalError(line: line(of: column.name), field: column.name, message: "'\(text)' is not a number")
+        func refuse(_ message: String) -> EvalError {
+            EvalError(line: line(of: column.name), field: column.name, message: "'\(text)' \(message)")
+        }
+        let unsigned = text.drop { $0 == "+" || $0 == "-" }.lowercased()
+        if unsigned.hasPrefix("0x") { throw refuse("is hexadecimal: write the number in decimal") }
+        guard let value = S(text) else { throw refuse("is not a number") }
+        let isDecimal = unsigned.first.map { $0.isNumber || $0 == "." } ?? false
+        if isDecimal && value.isInfinite { throw refuse("is too large for \(S.self) (it would be infinite)") }
+        if isDecimal && value == 0 && unsigned.prefix { $0 != "e" }.contains(where: { $0.isNumber && $0 != "0" }) {
+            throw refuse("is too small for \(S.self) (it would be 0)")
         }
         return value
     }
@@ -147,10 +160,14 @@ public struct EvalRow: Sendable {
         }
     }
 
-    /// The error for a `LayoutError` the library threw for this row.
+    /// The error for a `LayoutError` the library threw for this row, quoting the cell as
+    /// written (`16777217`, not the `Float` it became, 16777216); the library's value where
+    /// the cell was left out and its default used.
     public func error(_ layoutError: LayoutError) -> EvalError {
         let value = layoutError.value
-        let shown = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        let written = fields[layoutError.field]?.trimmingCharacters(in: .whitespaces)
+        let shown = written.flatMap { $0.isEmpty ? nil : $0 }
+            ?? (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value))
         let message: String
         switch layoutError.problem {
         case .notFinite: message = "\(shown) is not finite"
