@@ -2,7 +2,7 @@
 # CI: check the ClusterFuzzLite setup here, without Docker or network.
 #
 # 1. The GitHub Actions workflows and project.yaml parse and say what they must
-#    (check-workflows.py: ClusterFuzzLite actions, language swift, the four modes, storage
+#    (check-workflows.py, with PyYAML: ClusterFuzzLite actions, language swift, the four modes, storage
 #    repository, paths that exist).
 # 2. build.sh, run the way the infrastructure runs it (OUT, SRC, SANITIZER), once with
 #    SANITIZER=address and once with SANITIZER=coverage, each into its own OUT.
@@ -32,7 +32,12 @@ echo "== cflite-check: scripts parse (bash -n)"
 for script in .clusterfuzzlite/*.sh; do bash -n "$script"; done
 
 echo "== cflite-check: workflows and project.yaml"
-python3 .clusterfuzzlite/check-workflows.py
+# The check reads YAML with PyYAML: from PyPI where pip reaches it, else Debian's python3-yaml.
+if ! python3 -c 'import yaml' 2>/dev/null; then
+  python3 -m pip install -q pyyaml 2>/dev/null \
+    || { apt-get install -y -qq python3-yaml >/dev/null && PYTHON_FOR_YAML=/usr/bin/python3; }
+fi
+"${PYTHON_FOR_YAML:-python3}" .clusterfuzzlite/check-workflows.py
 
 echo "== cflite-check: Swift toolchain choice of the Dockerfile (dry run against this toolchain)"
 SWIFT_INSTALL_DRY_RUN=1 bash .clusterfuzzlite/install-swift.sh

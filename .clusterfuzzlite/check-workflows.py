@@ -1,15 +1,10 @@
 #!/usr/bin/env python3
 """Checks the ClusterFuzzLite workflows (.github/workflows/cflite_*.yml), project.yaml and the
-Dockerfile, with nothing but the Python standard library (CI has no network and may have no
-PyYAML). Run by .clusterfuzzlite/check-build.sh; exits 1 with a list of problems.
+Dockerfile. Run by .clusterfuzzlite/check-build.sh, which installs PyYAML (PyPI, or Debian's
+python3-yaml) where it is missing; exits 1 with a list of problems.
 
-The YAML files are read by a small parser of the block subset they are written in (mappings,
-sequences, plain and quoted scalars, one-line flow sequences, comments). It refuses anything
-else (tabs, anchors, tags, block scalars, multi-line plain scalars, duplicate keys, bad
-indentation) instead of guessing, so a file it accepts means what it reads. Plain scalars are
-resolved as YAML 1.1 does (what PyYAML, and so most tools, do: `on` is a boolean there, GitHub
-reads it as the key "on"; both are accepted). Where PyYAML is installed, its reading of every
-file must equal this parser's.
+The YAML files are read with PyYAML's safe loader (YAML 1.1: `on` is a boolean there, GitHub
+reads it as the key "on"; both are accepted).
 
 What must hold:
 - project.yaml: `language: swift`; its base_os_version matches the Dockerfile's image tag.
@@ -29,6 +24,8 @@ import os
 import re
 import sys
 
+import yaml
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROBLEMS = []
 
@@ -37,207 +34,18 @@ def problem(message):
     PROBLEMS.append(message)
 
 
-# ---------------------------------------------------------------------------------------------
-# A YAML block-subset parser.
+class UniqueKeyLoader(yaml.SafeLoader):
+    """The safe loader, refusing a key that appears twice in one mapping (PyYAML keeps the
+    last one silently; GitHub refuses such a workflow)."""
 
-class YAMLError(Exception):
-    pass
-
-
-def strip_comment(text, line_no):
-    """The line without its comment; quotes are respected."""
-    quote = None
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if quote == '"':
-            if c == '\\':
-                i += 1
-            elif c == '"':
-                quote = None
-        elif quote == "'":
-            if c == "'":
-                if i + 1 < len(text) and text[i + 1] == "'":
-                    i += 1
-                else:
-                    quote = None
-        elif c in '"\'' and (i == 0 or text[i - 1] in ' \t[,:-') :
-            quote = c
-        elif c == '#' and (i == 0 or text[i - 1] in ' \t'):
-            return text[:i].rstrip()
-        i += 1
-    if quote:
-        raise YAMLError(f'line {line_no}: unterminated quoted scalar')
-    return text.rstrip()
-
-
-def resolve_plain(text):
-    """A plain scalar as YAML 1.1 (PyYAML) resolves it."""
-    if text in ('', '~', 'null', 'Null', 'NULL'):
-        return None
-    if text in ('true', 'True', 'TRUE', 'yes', 'Yes', 'YES', 'on', 'On', 'ON'):
-        return True
-    if text in ('false', 'False', 'FALSE', 'no', 'No', 'NO', 'off', 'Off', 'OFF'):
-        return False
-    if re.fullmatch(r'[-+]?(0|[1-9][0-9_]*)', text):
-        return int(text.replace('_', ''))
-    if re.fullmatch(r'[-+]?([0-9][0-9_]*)?\.[0-9_]*([eE][-+][0-9]+)?', text) and re.search(r'[0-9]', text):
-        return float(text.replace('_', ''))
-    if re.fullmatch(r'[-+]?(0[0-7]+|0x[0-9a-fA-F]+|0b[01]+|[0-9]+(:[0-5]?[0-9])+)', text):
-        raise YAMLError(f'ambiguous YAML 1.1 number {text!r}: quote it')
-    return text
-
-
-def scalar(text, line_no):
-    text = text.strip()
-    if not text:
-        return None
-    c = text[0]
-    if c == '"':
-        if len(text) < 2 or not text.endswith('"'):
-            raise YAMLError(f'line {line_no}: bad double-quoted scalar {text}')
-        body = text[1:-1]
-        out = []
-        i = 0
-        escapes = {'"': '"', '\\': '\\', 'n': '\n', 't': '\t', '/': '/', '0': '\0'}
-        while i < len(body):
-            if body[i] == '\\':
-                if i + 1 >= len(body) or body[i + 1] not in escapes:
-                    raise YAMLError(f'line {line_no}: unsupported escape in {text}')
-                out.append(escapes[body[i + 1]])
-                i += 2
-            elif body[i] == '"':
-                raise YAMLError(f'line {line_no}: text after a quoted scalar: {text}')
-            else:
-                out.append(body[i])
-                i += 1
-        return ''.join(out)
-    if c == "'":
-        if len(text) < 2 or not text.endswith("'"):
-            raise YAMLError(f'line {line_no}: bad single-quoted scalar {text}')
-        body = text[1:-1]
-        if re.search(r"(?<!')'(?!')", body.replace("''", '')):
-            raise YAMLError(f'line {line_no}: text after a quoted scalar: {text}')
-        return body.replace("''", "'")
-    if c == '[':
-        if not text.endswith(']') or '[' in text[1:] or '{' in text:
-            raise YAMLError(f'line {line_no}: only one-line flat flow sequences are supported: {text}')
-        inner = text[1:-1].strip()
-        return [] if not inner else [scalar(part, line_no) for part in inner.split(',')]
-    if c in '{&*!|>%@`':
-        raise YAMLError(f'line {line_no}: unsupported YAML construct: {text}')
-    if ': ' in text or text.endswith(':') or ' #' in text:
-        raise YAMLError(f'line {line_no}: ambiguous plain scalar: {text}')
-    return resolve_plain(text)
-
-
-def split_key(content, line_no):
-    """(key, rest) for a `key: value` / `key:` line, or None."""
-    if content[0] in '"\'':
-        quote = content[0]
-        end = content.find(quote, 1)
-        while quote == "'" and end != -1 and content[end + 1:end + 2] == "'":
-            end = content.find(quote, end + 2)
-        if end == -1:
-            raise YAMLError(f'line {line_no}: unterminated quoted key')
-        after = content[end + 1:]
-        if after.startswith(':') and (len(after) == 1 or after[1] == ' '):
-            return scalar(content[:end + 1], line_no), after[1:].strip()
-        return None
-    m = re.match(r'([^\s:#\[\]{},][^:#]*?)\s*:(?:\s+(.*))?$', content)
-    if not m:
-        return None
-    key = m.group(1)
-    if key.startswith('- '):
-        return None
-    return resolve_plain(key), (m.group(2) or '').strip()
-
-
-class Parser:
-    def __init__(self, text):
-        self.lines = []  # (indent, content, line number)
-        for number, raw in enumerate(text.splitlines(), 1):
-            if '\t' in raw[:len(raw) - len(raw.lstrip())]:
-                raise YAMLError(f'line {number}: tab in indentation')
-            if raw.strip() in ('---', '...'):
-                raise YAMLError(f'line {number}: document markers are not supported')
-            content = strip_comment(raw, number)
-            if content.strip():
-                self.lines.append([len(content) - len(content.lstrip(' ')), content.strip(), number])
-
-    def parse(self):
-        if not self.lines:
-            return None
-        value, end = self.block(0, self.lines[0][0])
-        if end != len(self.lines):
-            raise YAMLError(f'line {self.lines[end][2]}: unexpected indentation')
-        return value
-
-    def block(self, i, indent):
-        content = self.lines[i][1]
-        if content == '-' or content.startswith('- '):
-            return self.sequence(i, indent)
-        return self.mapping(i, indent)
-
-    def child(self, i, indent, sequence_may_share_indent):
-        """The value of a key or item with nothing after it, starting at line i."""
-        if i < len(self.lines):
-            next_indent, next_content, _ = self.lines[i]
-            if next_indent > indent:
-                return self.block(i, next_indent)
-            if (sequence_may_share_indent and next_indent == indent
-                    and (next_content == '-' or next_content.startswith('- '))):
-                return self.sequence(i, indent)
-        return None, i
-
-    def mapping(self, i, indent):
-        result = {}
-        while i < len(self.lines) and self.lines[i][0] == indent:
-            _, content, number = self.lines[i]
-            if content == '-' or content.startswith('- '):
-                break
-            kv = split_key(content, number)
-            if kv is None:
-                raise YAMLError(f'line {number}: expected `key: value`, got {content!r}')
-            key, rest = kv
-            if key in result:
-                raise YAMLError(f'line {number}: duplicate key {key!r}')
-            if rest:
-                result[key] = scalar(rest, number)
-                i += 1
-                if i < len(self.lines) and self.lines[i][0] > indent:
-                    raise YAMLError(f'line {self.lines[i][2]}: multi-line scalars are not supported')
-            else:
-                result[key], i = self.child(i + 1, indent, True)
-        if i < len(self.lines) and self.lines[i][0] > indent:
-            raise YAMLError(f'line {self.lines[i][2]}: unexpected indentation')
-        return result, i
-
-    def sequence(self, i, indent):
-        result = []
-        while i < len(self.lines) and self.lines[i][0] == indent:
-            _, content, number = self.lines[i]
-            if not (content == '-' or content.startswith('- ')):
-                break
-            rest = content[1:].lstrip(' ')
-            if not rest:
-                value, i = self.child(i + 1, indent, False)
-                result.append(value)
-                continue
-            inner_indent = indent + (len(content) - len(rest))
-            if split_key(rest, number) is not None or rest.startswith('- '):
-                # An item that opens a block: read it as if it started on its own line.
-                self.lines[i] = [inner_indent, rest, number]
-                value, i = self.block(i, inner_indent)
-                result.append(value)
-            else:
-                result.append(scalar(rest, number))
-                i += 1
-                if i < len(self.lines) and self.lines[i][0] > indent:
-                    raise YAMLError(f'line {self.lines[i][2]}: multi-line scalars are not supported')
-        if i < len(self.lines) and self.lines[i][0] > indent:
-            raise YAMLError(f'line {self.lines[i][2]}: unexpected indentation')
-        return result, i
+    def construct_mapping(self, node, deep=False):
+        keys = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in keys:
+                raise yaml.constructor.ConstructorError(None, None, f'duplicate key {key!r}', key_node.start_mark)
+            keys.add(key)
+        return super().construct_mapping(node, deep=deep)
 
 
 def load_yaml(path):
@@ -245,23 +53,10 @@ def load_yaml(path):
     with open(path, encoding='utf-8') as f:
         text = f.read()
     try:
-        data = Parser(text).parse()
-    except YAMLError as error:
+        return yaml.load(text, Loader=UniqueKeyLoader), text
+    except yaml.YAMLError as error:
         problem(f'{rel}: does not parse: {error}')
         return None, text
-    try:
-        import yaml  # only to cross-check; CI does not need it
-    except ImportError:
-        yaml = None
-    if yaml is not None:
-        try:
-            reference = yaml.safe_load(text)
-        except yaml.YAMLError as error:
-            problem(f'{rel}: PyYAML refuses it: {error}')
-        else:
-            if reference != data:
-                problem(f'{rel}: PyYAML reads it differently from the subset parser')
-    return data, text
 
 
 # ---------------------------------------------------------------------------------------------
