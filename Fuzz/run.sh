@@ -333,136 +333,38 @@ done
 TOTAL_SECONDS=$(( $(date +%s) - START_TIME ))
 COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 PASSED=true; [ "${#FAILURES[@]}" -eq 0 ] || PASSED=false
-json_string() { printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g')"; }
-# json_items ITEM...: the items of a JSON array, one a line, indented and separated by commas,
-# then a line break (an empty line when there are none).
-json_items() {
-  local separator="" item
-  for item in "$@"; do
-    printf '%s    %s' "$separator" "$item"
-    separator=$',\n'
-  done
-  echo ""
-}
-# json_string_items TEXT...: json_items of the texts as JSON strings.
-json_string_items() {
-  local items=() text
-  for text in "$@"; do items+=("$(json_string "$text")"); done
-  json_items "${items[@]+"${items[@]}"}"
-}
+# The report: what this run measured, one fact a line (Fuzz/report.py says the format), from
+# which Fuzz/report.py writes latest.json (with a JSON library: any text is escaped) and README.md.
+clean() { printf '%s' "$1" | tr '\t\n' '  '; }  # a fact's text: no tabs or line breaks in it
+FACTS="$RUN/report-facts.tsv"
 {
-  echo "{"
-  echo "  \"date\": \"$(date -u +%Y-%m-%dT%H:%M:%SZ)\","
-  echo "  \"commit\": \"$COMMIT\","
-  echo "  \"cores\": $(nproc 2>/dev/null || echo 0),"
-  echo "  \"swift\": $(json_string "$(swift --version 2>&1 | head -n 1)"),"
-  echo "  \"build_flags\": $(json_string "swift build -c release --product <target> --scratch-path $SCRATCH $FLAGS_DESCRIPTION"),"
-  echo "  \"build_seconds\": $BUILD_SECONDS,"
-  echo "  \"instrumentation_verified\": true,"
-  echo "  \"fuzz_seconds_per_target\": $FUZZ_SECONDS,"
-  echo "  \"fuzz_runs_per_target\": ${FUZZ_RUNS:-null},"
-  echo "  \"parallel\": $FUZZ_PARALLEL,"
-  echo "  \"total_seconds\": $TOTAL_SECONDS,"
-  echo "  \"targets\": ["
-  items=()
+  fact() { printf 'run\t%s\t%s\n' "$1" "$(clean "$2")"; }
+  fact date "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  fact commit "$COMMIT"
+  fact cores "$(nproc 2>/dev/null || echo '?')"
+  fact swift "$(swift --version 2>&1 | head -n 1)"
+  fact build_flags "swift build -c release --product <target> --scratch-path $SCRATCH $FLAGS_DESCRIPTION"
+  fact build_seconds "$BUILD_SECONDS"
+  fact fuzz_seconds "$FUZZ_SECONDS"
+  fact fuzz_runs "${FUZZ_RUNS:-}"
+  fact parallel "$FUZZ_PARALLEL"
+  fact total_seconds "$TOTAL_SECONDS"
+  fact selftest_seeds "$SELFTEST_SEEDS"
+  fact selftest_seconds "$SELFTEST_SECONDS"
   for target in "${CHECKED[@]}"; do
-    repro=${FINDING_FILE[$target]:-}
-    items+=("$(printf '{"name": "%s", "kind": "%s", "counters": %s, "seconds": %s, "runs": %s, "exec_per_second": %s, "exec_per_cpu_second": %s, "cov": %s, "ft": %s, "corpus_files": %s, "merged_new_files": %s, "replayed_files": %s, "findings": %s, "reproducer": %s}' \
-      "$target" "$(kind "$target")" "${COUNTERS[$target]:-null}" "${STAT_WALL[$target]:-0}" "${STAT_RUNS[$target]:-0}" "${STAT_EXECS[$target]:-null}" \
-      "${STAT_CPU_EXECS[$target]:-null}" "${STAT_COV[$target]:-null}" "${STAT_FT[$target]:-null}" "${STAT_CORPUS[$target]:-0}" \
-      "${STAT_MERGED[$target]:-0}" "${REPLAYED[$target]:-0}" "${STAT_FINDINGS[$target]:-0}" \
-      "$( [ -n "$repro" ] && json_string "$repro" || echo null )")")
+    printf 'target\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$target" "$(kind "$target")" \
+      "${COUNTERS[$target]:-}" "${STAT_WALL[$target]:-0}" "${STAT_RUNS[$target]:-0}" "${STAT_EXECS[$target]:-}" \
+      "${STAT_CPU_EXECS[$target]:-}" "${STAT_COV[$target]:-}" "${STAT_FT[$target]:-}" "${STAT_CORPUS[$target]:-0}" \
+      "${STAT_MERGED[$target]:-0}" "${REPLAYED[$target]:-0}" "${STAT_FINDINGS[$target]:-0}" "$(clean "${FINDING_FILE[$target]:-}")"
   done
-  json_items "${items[@]+"${items[@]}"}"
-  echo "  ],"
-  echo "  \"self_tests\": {\"seeds\": $SELFTEST_SEEDS, \"budget_seconds\": $SELFTEST_SECONDS, \"classes\": ["
-  items=()
   for entry in "${SELFTESTS[@]}"; do
-    items+=("$(printf '{"target": "%s", "bug_class": "%s", "found": %s, "fraction_found": %s, "median_seconds": %s, "seconds": [%s], "executions": [%s]}' \
-      "${entry%%:*}" "${entry#*:}" "${SELF_FOUND[$entry]}" \
-      "$(awk -v f="${SELF_FOUND[$entry]}" -v n="$SELFTEST_SEEDS" 'BEGIN { printf "%.2f", f / n }')" \
-      "${SELF_MEDIAN[$entry]}" "${SELF_TIMES[$entry]}" "${SELF_EXECUTIONS[$entry]}")")
+    printf 'selftest\t%s\t%s\t%s\t%s\t%s\t%s\n' "${entry%%:*}" "${entry#*:}" "${SELF_FOUND[$entry]}" \
+      "${SELF_MEDIAN[$entry]}" "${SELF_TIMES[$entry]}" "${SELF_EXECUTIONS[$entry]}"
   done
-  json_items "${items[@]+"${items[@]}"}"
-  echo "  ]},"
-  echo "  \"open_findings\": ["
-  json_string_items "${OPEN_FINDINGS[@]+"${OPEN_FINDINGS[@]#*:}"}"
-  echo "  ],"
-  echo "  \"failures\": ["
-  json_string_items "${FAILURES[@]+"${FAILURES[@]}"}"
-  echo "  ],"
-  echo "  \"passed\": $PASSED"
-  echo "}"
-} > "$REPORT_DIR/latest.json"
-
-{
-  echo "# Fuzzing report"
-  echo ""
-  echo "Written by \`Fuzz/run.sh\` ($(date -u +%Y-%m-%d), commit $COMMIT, $(nproc 2>/dev/null || echo '?') cores,"
-  echo "$(swift --version 2>&1 | head -n 1)). Machine-readable: \`latest.json\`."
-  echo ""
-  echo "Build: \`swift build -c release --product <target> --scratch-path $SCRATCH $FLAGS_DESCRIPTION\`"
-  echo "(release, AddressSanitizer, libFuzzer coverage counters; both verified on every binary), ${BUILD_SECONDS}s."
-  echo ""
-  echo "## Checked targets (${FUZZ_SECONDS}s each${FUZZ_RUNS:+ or $FUZZ_RUNS executions}, $FUZZ_PARALLEL at a time)"
-  echo ""
-  echo "A finding in any of these is a bug. exec/s is libFuzzer's average (wall clock); per CPU-s"
-  echo "divides the executions by the process's CPU time (fairer on a shared machine)."
-  echo ""
-  echo "Counters: the coverage counters in the binary, which libFuzzer scans after every execution."
-  echo ""
-  echo "| target | kind | counters | runs | exec/s | exec per CPU-s | cov | ft | corpus files (+merged) | findings |"
-  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-  for target in "${CHECKED[@]}"; do
-    echo "| $target | $(kind "$target") | ${COUNTERS[$target]:-?} | ${STAT_RUNS[$target]:-0} | ${STAT_EXECS[$target]:-?} | ${STAT_CPU_EXECS[$target]:-?} | ${STAT_COV[$target]:-?} | ${STAT_FT[$target]:-?} | ${STAT_CORPUS[$target]:-0} (+${STAT_MERGED[$target]:-0}) | ${STAT_FINDINGS[$target]:-0} |"
-  done
-  echo ""
-  echo "## Self-tests: time to find each legacy bug in \`.legacy\`"
-  echo ""
-  echo "$SELFTEST_SEEDS runs per class (\`-seed=1...$SELFTEST_SEEDS\`), each from an empty corpus with the"
-  echo "target's dictionary, budget ${SELFTEST_SECONDS}s; time is wall clock from the process's start"
-  echo "(its start-up included) to the crash; executions counts the inputs run until the finding."
-  echo ""
-  echo "| target | legacy bug class | found | median (s) | times (s) | executions |"
-  echo "|---|---|---:|---:|---|---|"
-  for entry in "${SELFTESTS[@]}"; do
-    echo "| ${entry%%:*} | ${entry#*:} | ${SELF_FOUND[$entry]}/$SELFTEST_SEEDS | ${SELF_MEDIAN[$entry]} | ${SELF_TIMES[$entry]} | ${SELF_EXECUTIONS[$entry]} |"
-  done
-  echo ""
-  if [ -f "$REPORT_DIR/coverage.md" ]; then
-    echo "## Line coverage of Sources/ by the corpora"
-    echo ""
-    echo "From \`Fuzz/coverage.sh\` (run separately):"
-    echo ""
-    cat "$REPORT_DIR/coverage.md"
-    echo ""
-  fi
-  if [ -f "$REPORT_DIR/mutation.md" ]; then
-    echo "## Mutation score"
-    echo ""
-    echo "Whether the fuzzers find real bugs: one-place mutants of the library, each fuzzed with the"
-    echo "committed corpus and from an empty one, in [\`mutation.md\`](mutation.md) (\`bash Fuzz/mutation.sh\`,"
-    echo "run separately)."
-    echo ""
-  fi
-  if [ "${#OPEN_FINDINGS[@]}" -gt 0 ]; then
-    echo "## Open findings (reported, not fixed yet)"
-    echo ""
-    echo "Replayed on every run; they do not fail it until fixed (then drop the \`open-\` prefix):"
-    echo ""
-    for entry in "${OPEN_FINDINGS[@]}"; do echo "- \`${entry#*:}\`"; done
-    echo ""
-  fi
-  echo "## Result"
-  echo ""
-  if [ "$PASSED" = true ]; then
-    echo "Passed in ${TOTAL_SECONDS}s: no finding in a checked target, every legacy bug class found."
-  else
-    echo "FAILED after ${TOTAL_SECONDS}s:"
-    echo ""
-    for failure in "${FAILURES[@]}"; do echo "- $failure"; done
-  fi
-} > "$REPORT_DIR/README.md"
+  for entry in "${OPEN_FINDINGS[@]+"${OPEN_FINDINGS[@]}"}"; do printf 'open\t%s\n' "$(clean "${entry#*:}")"; done
+  for failure in "${FAILURES[@]+"${FAILURES[@]}"}"; do printf 'failure\t%s\n' "$(clean "$failure")"; done
+} > "$FACTS"
+python3 Fuzz/report.py "$FACTS" "$REPORT_DIR"
 
 echo "== fuzz: report in $REPORT_DIR/README.md and $REPORT_DIR/latest.json (${TOTAL_SECONDS}s)"
 if [ "$PASSED" != true ]; then
