@@ -330,4 +330,21 @@ struct RunTests {
         #expect(option.code == ExitCode.usage)
         #expect(option.err.contains("unknown option '--fast' for 'run'"))
     }
+
+    /// The overview, `help COMMAND`, `COMMAND --help` and the unknown-command message name the
+    /// same commands, and each command's help is its own.
+    @Test func everyCommandOfTheOverviewHasItsOwnHelp() {
+        let overview = runCLI(["help"]).out
+        let names = overview.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  layout-bench ") else { return nil }
+            return String(line.dropFirst("  layout-bench ".count).prefix { $0 != " " }).replacingOccurrences(of: "[run]", with: "run")
+        }
+        #expect(names.count >= 8 && names.contains("frame") && names.contains("help"), "\(names)")
+        for name in names where name != "help" {
+            let help = runCLI(["help", name])
+            #expect(help.code == ExitCode.success && help.out.hasPrefix("layout-bench \(name)"), "help \(name): \(help.out.prefix(60))")
+            #expect(runCLI([name, "--help"]).out == help.out, "\(name) --help")
+        }
+        #expect(runCLI(["benchmark"]).err.contains("(commands: " + names.joined(separator: ", ") + ")"))
+    }
 }

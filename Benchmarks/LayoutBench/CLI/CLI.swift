@@ -1,5 +1,5 @@
-// The layout-bench command line: the dispatcher, the exit codes, the streams it reads and
-// writes, and `help`. Each command has its own file: `run` (the default) in RunCommand.swift,
+// The layout-bench command line: the table of commands (the one list the overview, the
+// dispatcher and `help` read), the exit codes, the streams it reads and writes, and `help`. Each command has its own file: `run` (the default) in RunCommand.swift,
 // then CompareCommand.swift, EvalCommand.swift, RenderCommand.swift, ProfileCommand.swift and
 // PlacementCommand.swift; Arguments.swift holds the option parser they share.
 
@@ -45,26 +45,76 @@ public struct CLIStreams {
 }
 
 public enum LayoutBenchCLI {
-    public static let usage = """
-    layout-bench: times every LayoutCore kernel against its scalar reference, writes reports,
-    compares runs and evaluates layouts from files.
+    /// What a command is given: the arguments after its name and what the executable plugs in.
+    struct Invocation {
+        var arguments: [String]
+        var subjects: [any LayoutBenchSubject.Type]
+        var evalKernels: [any EvalKernel.Type]
+        var streams: CLIStreams
+        var executablePath: String?
+    }
 
-    USAGE
-      layout-bench [run] [options]          measure (the default command)
-      layout-bench compare BASELINE NEW     compare the speedups of two JSON reports
-      layout-bench eval --kernel NAME ...   lay out controls read from CSV or JSON
-      layout-bench render REPORT.json       rewrite a report's CSV, charts and README
-      layout-bench profile --kernel NAME    run one engine repeatedly, for perf or callgrind
-      layout-bench frame                    time a frame loop over small batches (8-256 controls)
-      layout-bench placement                show where the allocator puts large columns
-      layout-bench help [COMMAND]           this text, or a command's
+    /// One subcommand: its name, its line in the overview, its usage text and what runs it.
+    /// `commands` is the only list of them: the overview, the dispatcher, `help` and the
+    /// error messages are all read from it.
+    struct Command: Sendable {
+        var name: String
+        /// The arguments after the name, in the overview (`BASELINE NEW`).
+        var synopsis: String
+        /// What it does, in a few words.
+        var summary: String
+        var usage: @Sendable ([any EvalKernel.Type]) -> String
+        var run: @Sendable (Invocation) throws -> Int32
+    }
 
-    Build it in release: swift run -c release layout-bench [...]
-    Exit codes: 0 ok, 1 regression (compare), 2 usage error, 3 bad input or output,
-    4 kernel differs from reference (run), 5 debug build refused (run),
-    6 different machine, toolchain or build flags (compare --strict-environment).
+    static let commands: [Command] = [
+        Command(name: "run", synopsis: "[options]", summary: "measure (the default command)", usage: { _ in runUsage }) {
+            try run($0.arguments, subjects: $0.subjects, streams: $0.streams, executablePath: $0.executablePath)
+        },
+        Command(name: "compare", synopsis: "BASELINE NEW", summary: "compare the speedups of two JSON reports", usage: { _ in compareUsage }) {
+            try compare($0.arguments, streams: $0.streams)
+        },
+        Command(name: "eval", synopsis: "--kernel NAME ...", summary: "lay out controls read from CSV or JSON", usage: { evalUsage(kernels: $0) }) {
+            try eval($0.arguments, kernels: $0.evalKernels, streams: $0.streams)
+        },
+        Command(name: "render", synopsis: "REPORT.json", summary: "rewrite a report's CSV, charts and README", usage: { _ in renderUsage }) {
+            try render($0.arguments, streams: $0.streams)
+        },
+        Command(name: "profile", synopsis: "--kernel NAME", summary: "run one engine repeatedly, for perf or callgrind", usage: { _ in profileUsage }) {
+            try profile($0.arguments, subjects: $0.subjects, streams: $0.streams)
+        },
+        Command(name: "frame", synopsis: "", summary: "time a frame loop over small batches (8-256 controls)", usage: { _ in frameUsage }) {
+            try frame($0.arguments, subjects: $0.subjects, streams: $0.streams)
+        },
+        Command(name: "placement", synopsis: "", summary: "show where the allocator puts large columns", usage: { _ in placementUsage }) {
+            try placement($0.arguments, streams: $0.streams)
+        },
+    ]
 
-    """
+    /// The commands' names, for error messages.
+    static var commandNames: String { (commands.map(\.name) + ["help"]).joined(separator: ", ") }
+
+    public static var usage: String {
+        var lines = [
+            "layout-bench: times every LayoutCore kernel against its scalar reference, writes reports,",
+            "compares runs and evaluates layouts from files.", "", "USAGE",
+        ]
+        let entries = commands.map { ($0.name == "run" ? "[run]" : $0.name, $0.synopsis, $0.summary) }
+            + [("help", "[COMMAND]", "this text, or a command's")]
+        let lefts = entries.map { "layout-bench \($0.0)" + ($0.1.isEmpty ? "" : " \($0.1)") }
+        let width = lefts.map(\.count).max() ?? 0
+        for (left, entry) in zip(lefts, entries) {
+            // The summaries start in one column, three spaces after the longest synopsis.
+            lines.append("  " + left + String(repeating: " ", count: width + 3 - left.count) + entry.2)
+        }
+        lines += [
+            "", "Build it in release: swift run -c release layout-bench [...]",
+            "Exit codes: 0 ok, 1 regression (compare), 2 usage error, 3 bad input or output,",
+            "4 kernel differs from reference (run), 5 debug build refused (run),",
+            "6 different machine, toolchain or build flags (compare --strict-environment).", "", "",
+        ]
+        return lines.joined(separator: "\n")
+    }
 
     /// Runs the command line `arguments` (without the executable's name) and returns the exit
     /// code. `subjects` are what `run` and `profile` time, `evalKernels` what `eval` lays out:
@@ -74,33 +124,23 @@ public enum LayoutBenchCLI {
         streams: CLIStreams = .standard, executablePath: String? = CommandLine.arguments.first
     ) -> Int32 {
         var arguments = arguments
-        var command = "run"
+        var name = "run"
         if let first = arguments.first, !first.hasPrefix("-") || first == "--help" || first == "-h" {
-            command = first
+            name = first
             arguments.removeFirst()
         }
         do {
-            switch command {
-            case "run":
-                return try run(arguments, subjects: subjects, streams: streams, executablePath: executablePath)
-            case "compare":
-                return try compare(arguments, streams: streams)
-            case "eval":
-                return try eval(arguments, kernels: evalKernels, streams: streams)
-            case "render":
-                return try render(arguments, streams: streams)
-            case "profile":
-                return try profile(arguments, subjects: subjects, streams: streams)
-            case "frame":
-                return try frame(arguments, subjects: subjects, streams: streams)
-            case "placement":
-                return try placement(arguments, streams: streams)
+            switch name {
             case "help":
                 return try help(arguments, evalKernels: evalKernels, streams: streams)
             case "--help", "-h":
                 return printUsage(usage, streams)
             default:
-                throw UsageError("unknown command '\(command)' (commands: run, compare, eval, render, profile, frame, placement, help)")
+                guard let command = commands.first(where: { $0.name == name }) else {
+                    throw UsageError("unknown command '\(name)' (commands: \(commandNames))")
+                }
+                return try command.run(Invocation(arguments: arguments, subjects: subjects, evalKernels: evalKernels,
+                                                  streams: streams, executablePath: executablePath))
             }
         } catch let error as UsageError {
             streams.err("layout-bench: \(error.message)\n")
@@ -123,18 +163,14 @@ public enum LayoutBenchCLI {
 
     /// `help` prints the overview, `help COMMAND` that command's usage.
     static func help(_ arguments: [String], evalKernels: [any EvalKernel.Type], streams: CLIStreams) throws(UsageError) -> Int32 {
-        switch arguments.first {
-        case nil: streams.out(usage)
-        case "run": streams.out(runUsage)
-        case "compare": streams.out(compareUsage)
-        case "eval": streams.out(evalUsage(kernels: evalKernels))
-        case "render": streams.out(renderUsage)
-        case "profile": streams.out(profileUsage)
-        case "frame": streams.out(frameUsage)
-        case "placement": streams.out(placementUsage)
-        case let other?:
-            throw UsageError("no command '\(other)' (commands: run, compare, eval, render, profile, frame, placement)")
+        guard let name = arguments.first else {
+            streams.out(usage)
+            return ExitCode.success
         }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            throw UsageError("no command '\(name)' (commands: \(commands.map(\.name).joined(separator: ", ")))")
+        }
+        streams.out(command.usage(evalKernels))
         return ExitCode.success
     }
 }
