@@ -6,117 +6,149 @@
 import Foundation
 import LayoutCore
 
+/// One option of `run`: its name, the value it takes, its help, whether it changes what is
+/// measured, and what it sets. `LayoutBenchCLI.runOptions` is the only list of them: the usage
+/// text, the parser and the partial-run rule all read it.
+struct RunOptionDeclaration: Sendable {
+    var name: String
+    /// The value's placeholder in the usage text (`LIST`); `nil` for a flag.
+    var value: String?
+    /// The help, one string; the usage text wraps it.
+    var help: String
+    /// Whether it changes what is measured: such a partial run does not overwrite the
+    /// committed reports of a full one unless `--output` says so.
+    var partial = false
+    /// What the option sets, from its value (`""` for a flag), applied once every option is
+    /// read (after `--quick`'s defaults).
+    var apply: @Sendable (String) throws(UsageError) -> (inout RunOptions) -> Void
+}
+
 extension LayoutBenchCLI {
-    public static let runUsage = """
-    layout-bench run: measure every kernel against its reference and write reports.
+    static let runOptions: [RunOptionDeclaration] = [
+        RunOptionDeclaration(name: "--filter", value: "LIST", help: "kernels whose name contains one of LIST (comma-separated; repeatable)", partial: true) { text in
+            let list = ArgumentValues.list(text)
+            return { $0.filters += list }
+        },
+        RunOptionDeclaration(name: "--sizes", value: "LIST", help: "batch sizes, e.g. 64,1K,16K,4M or 1_024 (default: 16,64,...,4M, powers of 4)", partial: true) { text throws(UsageError) in
+            var sizes: [Int] = []
+            for item in ArgumentValues.list(text) { sizes.append(try ArgumentValues.size(item)) }
+            if sizes.isEmpty { throw UsageError("--sizes needs at least one size") }
+            let sorted = Array(Set(sizes)).sorted()
+            return { $0.sizes = sorted }
+        },
+        RunOptionDeclaration(name: "--precision", value: "P", help: "float, double or both (default both)", partial: true) { text throws(UsageError) in
+            let precisions = try ArgumentValues.precisions(text)
+            return { $0.precisions = precisions }
+        },
+        RunOptionDeclaration(name: "--threads", value: "LIST", help: "kernel thread counts: numbers or 'all', the cores this process may use (default 1,all); the reference always runs on one thread", partial: true) { text throws(UsageError) in
+            var threads: [Int] = []
+            for item in ArgumentValues.list(text) {
+                if item.lowercased() == "all" { threads.append(Parallelism.activeProcessorCount) }
+                else { threads.append(try ArgumentValues.positiveInt(item, "--threads")) }
+            }
+            if threads.isEmpty { throw UsageError("--threads needs at least one thread count") }
+            return { $0.threads = threads }
+        },
+        RunOptionDeclaration(name: "--quick", value: nil, help: "sizes 64,1K,16K,256K, 11 repetitions of 5 ms in 3 sweeps, 4 ms warm-up, 64 MiB bandwidth arrays: about a minute, for CI (explicit options override these)", partial: true) { _ in
+            { _ in }  // its defaults are applied before every other option (`RunOptions.applyQuick`)
+        },
+        RunOptionDeclaration(name: "--output", value: "DIR", help: "where to write latest.json, latest.csv, *.svg, README.md (default: Reports/benchmarks for the full default run; \(RunOptions.partialOutputDirectory) for a partial run: PARTIAL-OPTIONS)") { text in
+            { $0.outputDirectory = text }
+        },
+        RunOptionDeclaration(name: "--no-write", value: nil, help: "write no files, only stdout") { _ in { $0.writeFiles = false } },
+        RunOptionDeclaration(name: "--format", value: "F", help: "stdout format: table (default: the headline first, every table at most 100 columns wide), json (the report) or csv (its rows)") { text throws(UsageError) in
+            let format = try ArgumentValues.choice(text, "--format", expected: "table, json or csv", as: RunOptions.OutputFormat.self)
+            return { $0.format = format }
+        },
+        RunOptionDeclaration(name: "--repetitions", value: "N", help: "timed repetitions per size (default 15)", partial: true) { text throws(UsageError) in
+            let value = try ArgumentValues.positiveInt(text, "--repetitions")
+            return { $0.repetitions = value }
+        },
+        RunOptionDeclaration(name: "--sweeps", value: "N", help: "passes over every kernel and size that share the repetitions, so that a busy stretch of the machine is unlikely to slow every repetition of one row (default 1; --quick: 3)", partial: true) { text throws(UsageError) in
+            let value = try ArgumentValues.positiveInt(text, "--sweeps")
+            return { $0.sweeps = value }
+        },
+        RunOptionDeclaration(name: "--budget-ms", value: "X", help: "target duration of one timed measurement (default 40)", partial: true) { text throws(UsageError) in
+            let value = try ArgumentValues.positiveDouble(text, "--budget-ms")
+            return { $0.budgetMilliseconds = value }
+        },
+        RunOptionDeclaration(name: "--warmup-ms", value: "X", help: "untimed warm-up per variant and size (default 20)", partial: true) { text throws(UsageError) in
+            let value = try ArgumentValues.positiveDouble(text, "--warmup-ms")
+            return { $0.warmupMilliseconds = value }
+        },
+        RunOptionDeclaration(name: "--bandwidth-mib", value: "N", help: "array size of the bandwidth loops (default 256)", partial: true) { text throws(UsageError) in
+            let value = try ArgumentValues.positiveInt(text, "--bandwidth-mib") << 20
+            return { $0.bandwidthArrayBytes = value }
+        },
+        RunOptionDeclaration(name: "--seed", value: "N", help: "input generator seed (default 42)", partial: true) { text throws(UsageError) in
+            guard let seed = UInt64(text) else { throw UsageError("--seed needs a non-negative integer, not '\(text)'") }
+            return { $0.seed = seed }
+        },
+        RunOptionDeclaration(name: "--distinct-controls", value: "N", help: "at least N different controls per size: sizes below N run on ceil(N/size) batches (seeds S, S+1, ..., S = --seed) in turn, so the branch predictor cannot learn one repeated batch (default 65536; 1: one batch per size, laid out again and again)", partial: true) { text throws(UsageError) in
+            let value = try ArgumentValues.positiveInt(text, "--distinct-controls")
+            return { $0.distinctControls = value }
+        },
+        RunOptionDeclaration(name: "--build-flags", value: "TEXT", help: "record these build flags in the report (default: read from the SwiftPM build description next to the executable)") { text in
+            { $0.buildFlags = text }
+        },
+        RunOptionDeclaration(name: "--allow-debug", value: nil, help: "measure a debug build anyway (refused otherwise)") { _ in { $0.allowDebug = true } },
+        RunOptionDeclaration(name: "--quiet", value: nil, help: "no progress on stderr") { _ in { $0.progress = false } },
+    ]
 
-    USAGE
-      layout-bench [run] [options]
+    /// `run --help`, from `runOptions`.
+    public static var runUsage: String {
+        let partial = runOptions.filter(\.partial).map(\.name).joined(separator: ", ")
+        var lines = ["layout-bench run: measure every kernel against its reference and write reports.", "",
+                     "USAGE", "  layout-bench [run] [options]", "", "OPTIONS"]
+        for option in runOptions + [RunOptionDeclaration(name: "-h, --help", value: nil, help: "this text") { _ in { _ in } }] {
+            let left = option.name + (option.value.map { " \($0)" } ?? "")
+            let help = wrapped(option.help.replacingOccurrences(of: "PARTIAL-OPTIONS", with: partial), width: 70)
+            // The help starts in column 24, on the option's own line when the option fits before it.
+            if left.count <= 19 {
+                lines.append("  " + left + String(repeating: " ", count: 21 - left.count) + help[0])
+                lines += help.dropFirst().map { String(repeating: " ", count: 23) + $0 }
+            } else {
+                lines.append("  " + left)
+                lines += help.map { String(repeating: " ", count: 23) + $0 }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n\n"
+    }
 
-    OPTIONS
-      --filter LIST        kernels whose name contains one of LIST (comma-separated; repeatable)
-      --sizes LIST         batch sizes, e.g. 64,1K,16K,4M (default: 16,64,...,4M, powers of 4)
-      --precision P        float, double or both (default both)
-      --threads LIST       kernel thread counts: numbers or 'all' (default 1,all); the
-                           reference always runs on one thread
-      --quick              sizes 64,1K,16K,256K, 11 repetitions of 5 ms in 3 sweeps, 64 MiB
-                           bandwidth arrays: about a minute, for CI
-      --output DIR         where to write latest.json, latest.csv, *.svg, README.md
-                           (default: Reports/benchmarks for the full default run;
-                           \(RunOptions.partialOutputDirectory) for a partial run: --quick,
-                           --filter, --sizes, --precision, --threads, --repetitions,
-                           --sweeps, --budget-ms, --warmup-ms, --bandwidth-mib, --distinct-controls
-                           or --seed)
-      --no-write           write no files, only stdout
-      --format F           stdout format: table (default: the headline first, every table
-                           at most 100 columns wide), json or csv
-      --repetitions N      timed repetitions per size (default 15)
-      --sweeps N           passes over every kernel and size that share the repetitions, so
-                           that a busy stretch of the machine is unlikely to slow every
-                           repetition of one row (default 1; --quick: 3)
-      --budget-ms X        target duration of one timed measurement (default 40)
-      --warmup-ms X        untimed warm-up per variant and size (default 20)
-      --bandwidth-mib N    array size of the bandwidth loops (default 256)
-      --seed N             input generator seed (default 42)
-      --distinct-controls N
-                           at least N different controls per size: sizes below N run on
-                           ceil(N / size) batches (seeds S, S+1, ..., S = --seed) in turn, so the
-                           branch predictor cannot learn one repeated batch (default 65536;
-                           1: one batch per size, laid out again and again)
-      --build-flags TEXT   record these build flags in the report (default: read from the
-                           SwiftPM build description next to the executable)
-      --allow-debug        measure a debug build anyway (refused otherwise)
-      --quiet              no progress on stderr
-      -h, --help           this text
-
-    """
+    /// `text` in lines of at most `width` characters, broken at spaces.
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + [line]
+    }
 
     /// Parses `run`'s options. `nil` means help was printed.
     public static func parseRunOptions(_ arguments: [String]) throws(UsageError) -> RunOptions? {
         var reader = ArgumentReader(command: "run", arguments: arguments)
         var options = RunOptions()
-        var quick = false
         var overrides: [(inout RunOptions) -> Void] = []
-        /// Sets `option` to `value` once every option is read (after `--quick`'s defaults).
-        func set<Value>(_ option: WritableKeyPath<RunOptions, Value>, _ value: Value) {
-            overrides.append { $0[keyPath: option] = value }
-        }
-        // Options that change what is measured make a partial run, which must not overwrite
-        // the committed reports of a full one unless --output says so.
-        let partialOptions: Set<String> = [
-            "--quick", "--filter", "--sizes", "--precision", "--threads", "--repetitions", "--sweeps", "--budget-ms",
-            "--warmup-ms", "--bandwidth-mib", "--distinct-controls", "--seed",
-        ]
-        var isPartial = false
-        var outputGiven = false
+        var quick = false, isPartial = false, outputGiven = false
         while let option = reader.nextOption() {
             if isHelp(option) { return nil }
-            if partialOptions.contains(option.name) { isPartial = true }
-            if option.name == "--output" { outputGiven = true }
-            switch option.name {
-            case "--quick":
+            guard let declaration = runOptions.first(where: { $0.name == option.name }) else { throw reader.unknown(option) }
+            isPartial = isPartial || declaration.partial
+            outputGiven = outputGiven || option.name == "--output"
+            quick = quick || option.name == "--quick"
+            let value: String
+            if declaration.value == nil {
                 try reader.flag(option)
-                quick = true
-            case "--filter":
-                let list = ArgumentValues.list(try reader.value(for: option))
-                overrides.append { $0.filters += list }
-            case "--sizes":
-                let text = try reader.value(for: option)
-                var sizes: [Int] = []
-                for item in ArgumentValues.list(text) { sizes.append(try ArgumentValues.size(item)) }
-                if sizes.isEmpty { throw UsageError("--sizes needs at least one size") }
-                set(\.sizes, Array(Set(sizes)).sorted())
-            case "--precision": set(\.precisions, try ArgumentValues.precisions(try reader.value(for: option)))
-            case "--threads":
-                var threads: [Int] = []
-                for item in ArgumentValues.list(try reader.value(for: option)) {
-                    if item.lowercased() == "all" { threads.append(Parallelism.activeProcessorCount) }
-                    else { threads.append(try ArgumentValues.positiveInt(item, "--threads")) }
-                }
-                if threads.isEmpty { throw UsageError("--threads needs at least one thread count") }
-                set(\.threads, threads)
-            case "--output": set(\.outputDirectory, try reader.value(for: option))
-            case "--no-write": try reader.flag(option); set(\.writeFiles, false)
-            case "--format":
-                set(\.format, try ArgumentValues.choice(try reader.value(for: option), "--format", expected: "table, json or csv"))
-            case "--repetitions": set(\.repetitions, try ArgumentValues.positiveInt(try reader.value(for: option), option.name))
-            case "--sweeps": set(\.sweeps, try ArgumentValues.positiveInt(try reader.value(for: option), option.name))
-            case "--budget-ms": set(\.budgetMilliseconds, try ArgumentValues.positiveDouble(try reader.value(for: option), option.name))
-            case "--warmup-ms": set(\.warmupMilliseconds, try ArgumentValues.positiveDouble(try reader.value(for: option), option.name))
-            case "--bandwidth-mib":
-                set(\.bandwidthArrayBytes, try ArgumentValues.positiveInt(try reader.value(for: option), option.name) << 20)
-            case "--distinct-controls":
-                set(\.distinctControls, try ArgumentValues.positiveInt(try reader.value(for: option), option.name))
-            case "--seed":
-                let text = try reader.value(for: option)
-                guard let seed = UInt64(text) else { throw UsageError("--seed needs a non-negative integer, not '\(text)'") }
-                set(\.seed, seed)
-            case "--build-flags": set(\.buildFlags, try reader.value(for: option))
-            case "--allow-debug": try reader.flag(option); set(\.allowDebug, true)
-            case "--quiet": try reader.flag(option); set(\.progress, false)
-            default:
-                throw reader.unknown(option)
+                value = ""
+            } else {
+                value = try reader.value(for: option)
             }
+            overrides.append(try declaration.apply(value))
         }
         if let extra = reader.positionals.first {
             throw UsageError("unexpected argument '\(extra)' for 'run' (see layout-bench run --help)")
