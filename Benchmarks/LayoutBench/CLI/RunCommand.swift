@@ -23,6 +23,18 @@ struct RunOptionDeclaration: Sendable {
     var apply: @Sendable (String) throws(UsageError) -> (inout RunOptions) -> Void
 }
 
+extension RunOptionDeclaration {
+    /// A setting of what is measured (so a partial run): `parse` reads the value (and names
+    /// the option in its error), `key` stores it.
+    init<Value>(measuring name: String, value: String, help: String, _ key: WritableKeyPath<RunOptions, Value> & Sendable,
+                parse: @escaping @Sendable (String, String) throws(UsageError) -> Value) {
+        self.init(name: name, value: value, help: help, partial: true) { text throws(UsageError) in
+            let parsed = try parse(text, name)
+            return { $0[keyPath: key] = parsed }
+        }
+    }
+}
+
 extension LayoutBenchCLI {
     static let runOptions: [RunOptionDeclaration] = [
         RunOptionDeclaration(name: "--filter", value: "LIST", help: "kernels whose name contains one of LIST (comma-separated; repeatable)", partial: true) { text in
@@ -60,22 +72,10 @@ extension LayoutBenchCLI {
             let format = try ArgumentValues.choice(text, "--format", expected: "table, json or csv", as: RunOptions.OutputFormat.self)
             return { $0.format = format }
         },
-        RunOptionDeclaration(name: "--repetitions", value: "N", help: "timed repetitions per size (default 15)", partial: true) { text throws(UsageError) in
-            let value = try ArgumentValues.positiveInt(text, "--repetitions")
-            return { $0.repetitions = value }
-        },
-        RunOptionDeclaration(name: "--sweeps", value: "N", help: "passes over every kernel and size that share the repetitions, so that a busy stretch of the machine is unlikely to slow every repetition of one row (default 1; --quick: 3)", partial: true) { text throws(UsageError) in
-            let value = try ArgumentValues.positiveInt(text, "--sweeps")
-            return { $0.sweeps = value }
-        },
-        RunOptionDeclaration(name: "--budget-ms", value: "X", help: "target duration of one timed measurement (default 40)", partial: true) { text throws(UsageError) in
-            let value = try ArgumentValues.positiveDouble(text, "--budget-ms")
-            return { $0.budgetMilliseconds = value }
-        },
-        RunOptionDeclaration(name: "--warmup-ms", value: "X", help: "untimed warm-up per variant and size (default 20)", partial: true) { text throws(UsageError) in
-            let value = try ArgumentValues.positiveDouble(text, "--warmup-ms")
-            return { $0.warmupMilliseconds = value }
-        },
+        RunOptionDeclaration(measuring: "--repetitions", value: "N", help: "timed repetitions per size (default 15)", \.repetitions, parse: ArgumentValues.positiveInt),
+        RunOptionDeclaration(measuring: "--sweeps", value: "N", help: "passes over every kernel and size that share the repetitions, so that a busy stretch of the machine is unlikely to slow every repetition of one row (default 1; --quick: 3)", \.sweeps, parse: ArgumentValues.positiveInt),
+        RunOptionDeclaration(measuring: "--budget-ms", value: "X", help: "target duration of one timed measurement (default 40)", \.budgetMilliseconds, parse: ArgumentValues.positiveDouble),
+        RunOptionDeclaration(measuring: "--warmup-ms", value: "X", help: "untimed warm-up per variant and size (default 20)", \.warmupMilliseconds, parse: ArgumentValues.positiveDouble),
         RunOptionDeclaration(name: "--bandwidth-mib", value: "N", help: "array size of the bandwidth loops (default 256)", partial: true) { text throws(UsageError) in
             let value = try ArgumentValues.positiveInt(text, "--bandwidth-mib") << 20
             return { $0.bandwidthArrayBytes = value }
@@ -84,10 +84,7 @@ extension LayoutBenchCLI {
             guard let seed = UInt64(text) else { throw UsageError("--seed needs a non-negative integer, not '\(text)'") }
             return { $0.seed = seed }
         },
-        RunOptionDeclaration(name: "--distinct-controls", value: "N", help: "at least N different controls per size: sizes below N run on ceil(N/size) batches (seeds S, S+1, ..., S = --seed) in turn, so the branch predictor cannot learn one repeated batch (default 65536; 1: one batch per size, laid out again and again)", partial: true) { text throws(UsageError) in
-            let value = try ArgumentValues.positiveInt(text, "--distinct-controls")
-            return { $0.distinctControls = value }
-        },
+        RunOptionDeclaration(measuring: "--distinct-controls", value: "N", help: "at least N different controls per size: sizes below N run on ceil(N/size) batches (seeds S, S+1, ..., S = --seed) in turn, so the branch predictor cannot learn one repeated batch (default 65536; 1: one batch per size, laid out again and again)", \.distinctControls, parse: ArgumentValues.positiveInt),
         RunOptionDeclaration(name: "--build-flags", value: "TEXT", help: "record these build flags in the report (default: read from the SwiftPM build description next to the executable)") { text in
             { $0.buildFlags = text }
         },
@@ -98,35 +95,21 @@ extension LayoutBenchCLI {
     /// `run --help`, from `runOptions`.
     public static var runUsage: String {
         let partial = runOptions.filter(\.partial).map(\.name).joined(separator: ", ")
-        var lines = ["layout-bench run: measure every kernel against its reference and write reports.", "",
+        let lines = ["layout-bench run: measure every kernel against its reference and write reports.", "",
                      "USAGE", "  layout-bench [run] [options]", "", "OPTIONS"]
+        let indent = String(repeating: " ", count: 23)
+        var out = lines.joined(separator: "\n") + "\n"
         for option in runOptions + [RunOptionDeclaration(name: "-h, --help", value: nil, help: "this text") { _ in { _ in } }] {
             let left = option.name + (option.value.map { " \($0)" } ?? "")
-            let help = wrapped(option.help.replacingOccurrences(of: "PARTIAL-OPTIONS", with: partial), width: 70)
+            let help = option.help.replacingOccurrences(of: "PARTIAL-OPTIONS", with: partial)
             // The help starts in column 24, on the option's own line when the option fits before it.
             if left.count <= 19 {
-                lines.append("  " + left + String(repeating: " ", count: 21 - left.count) + help[0])
-                lines += help.dropFirst().map { String(repeating: " ", count: 23) + $0 }
+                out += Terminal.wrap("  " + left + String(repeating: " ", count: 21 - left.count) + help, width: 93, indent: indent)
             } else {
-                lines.append("  " + left)
-                lines += help.map { String(repeating: " ", count: 23) + $0 }
+                out += "  " + left + "\n" + Terminal.wrap(indent + help, width: 93, indent: indent)
             }
         }
-        return lines.joined(separator: "\n") + "\n\n"
-    }
-
-    /// `text` in lines of at most `width` characters, broken at spaces.
-    static func wrapped(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty && line.count + 1 + word.count > width {
-                lines.append(line)
-                line = ""
-            }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        return lines + [line]
+        return out + "\n"
     }
 
     /// Parses `run`'s options. `nil` means help was printed.
