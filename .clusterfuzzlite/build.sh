@@ -68,9 +68,9 @@ for main in Fuzz/Fuzz*/main.swift; do
 done
 
 for target in "${TARGETS[@]}"; do
-  swift build -c release --product "$target" --scratch-path "$SCRATCH" "${FLAGS[@]}"
+  swift build --package-path Fuzz -c release --product "$target" --scratch-path "$SCRATCH" "${FLAGS[@]}"
 done
-BIN_DIR=$(swift build -c release --scratch-path "$SCRATCH" "${FLAGS[@]}" --show-bin-path)
+BIN_DIR=$(swift build --package-path Fuzz -c release --scratch-path "$SCRATCH" "${FLAGS[@]}" --show-bin-path)
 
 for target in "${TARGETS[@]}"; do
   cp "$BIN_DIR/$target" "$OUT/$target"

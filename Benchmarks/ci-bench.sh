@@ -28,17 +28,17 @@
 # code of the shared batch declaration, regenerated with the full run of 2026-12-02); this gate
 # stays what it was.
 #
-# Environment: LAYOUT_BENCH_SCRATCH (SwiftPM scratch path, default .build),
+# Environment: LAYOUT_BENCH_SCRATCH (SwiftPM scratch path of the benchmark package, default Benchmarks/.build),
 # LAYOUT_BENCH_THRESHOLD (default 0.5).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scratch="${LAYOUT_BENCH_SCRATCH:-.build}"
+scratch="${LAYOUT_BENCH_SCRATCH:-Benchmarks/.build}"
 threshold="${LAYOUT_BENCH_THRESHOLD:-0.5}"
 baseline=Reports/benchmarks/baseline.json
 
-swift build -c release --scratch-path "$scratch" --product layout-bench
-bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/layout-bench"
+swift build --package-path Benchmarks -c release --scratch-path "$scratch" --product layout-bench
+bin="$(swift build --package-path Benchmarks -c release --scratch-path "$scratch" --show-bin-path)/layout-bench"
 
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT

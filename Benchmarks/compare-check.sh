@@ -16,18 +16,18 @@
 # from the fastest repetitions, threshold 0.75 with one thread and 0.5 with more. A 1.5x
 # slowdown measures 0.67.
 #
-# Environment: LAYOUT_BENCH_SCRATCH (SwiftPM scratch path, default .build), LAYOUT_BENCH_JOBS
+# Environment: LAYOUT_BENCH_SCRATCH (SwiftPM scratch path of the benchmark package, default Benchmarks/.build), LAYOUT_BENCH_JOBS
 # (swift build -j, default SwiftPM's); COMPARE_CHECK_KEEP=DIR keeps the reports and the
 # comparisons' output in DIR; COMPARE_CHECK_REUSE=DIR compares the a.json, b.json and c.json
 # a kept earlier check left there instead of running again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scratch="${LAYOUT_BENCH_SCRATCH:-.build}"
+scratch="${LAYOUT_BENCH_SCRATCH:-Benchmarks/.build}"
 jobs=()
 if [ -n "${LAYOUT_BENCH_JOBS:-}" ]; then jobs=(-j "$LAYOUT_BENCH_JOBS"); fi
-swift build -c release "${jobs[@]}" --scratch-path "$scratch" --product layout-bench
-bin="$(swift build -c release "${jobs[@]}" --scratch-path "$scratch" --show-bin-path)/layout-bench"
+swift build --package-path Benchmarks -c release "${jobs[@]}" --scratch-path "$scratch" --product layout-bench
+bin="$(swift build --package-path Benchmarks -c release "${jobs[@]}" --scratch-path "$scratch" --show-bin-path)/layout-bench"
 
 if [ -n "${COMPARE_CHECK_KEEP:-}" ]; then
     out="$COMPARE_CHECK_KEEP"

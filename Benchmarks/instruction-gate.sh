@@ -27,8 +27,8 @@
 #
 # Usage: Benchmarks/instruction-gate.sh            compare with the baseline (exit 1 on a change > 2%)
 #        Benchmarks/instruction-gate.sh --update   regenerate Benchmarks/instruction-baseline.json
-# Environment: LAYOUT_BENCH_SCRATCH (SwiftPM scratch path, default .build: in CI, the release
-# build of the earlier steps). Needs valgrind (Debian: apt-get install valgrind).
+# Environment: LAYOUT_BENCH_SCRATCH (SwiftPM scratch path of the benchmark package, default Benchmarks/.build: in CI, the release
+# build of the benchmark step before it). Needs valgrind (Debian: apt-get install valgrind).
 # Exit codes: 0 pass, 1 a figure out of 2% (or another toolchain than the baseline's),
 # 2 usage or setup error (no valgrind, a callgrind run failed).
 set -euo pipefail
@@ -44,7 +44,7 @@ case "${1:-}" in
 esac
 
 baseline=Benchmarks/instruction-baseline.json
-scratch="${LAYOUT_BENCH_SCRATCH:-.build}"
+scratch="${LAYOUT_BENCH_SCRATCH:-Benchmarks/.build}"
 kernels=(button-content thumb-track toggle-transition slider)
 engines=(reference kernel kernel-unchecked)
 precisions=(float double)
@@ -66,8 +66,8 @@ glibc=$(ldd --version 2>&1 | sed -n 1p)
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
 
 echo "instruction-gate: building layout-bench (release, scratch path $scratch)"
-swift build -c release --scratch-path "$scratch" --product layout-bench >/dev/null
-bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/layout-bench"
+swift build --package-path Benchmarks -c release --scratch-path "$scratch" --product layout-bench >/dev/null
+bin="$(swift build --package-path Benchmarks -c release --scratch-path "$scratch" --show-bin-path)/layout-bench"
 built=$SECONDS
 
 # Several gates at once (two trees) would share the fixed path: one at a time.

@@ -9,10 +9,10 @@
 # Usage: Benchmarks/instructions.sh KERNEL [ENGINE] [PRECISION] [SIZE] [K]
 #   e.g. Benchmarks/instructions.sh button-content kernel float 16K 10
 # Needs valgrind (Debian: apt-get install valgrind). Builds layout-bench in release with the
-# default flags; with INSTRUCTIONS_NATIVE=1, with `-target-cpu native` in .build/native.
+# default flags; with INSTRUCTIONS_NATIVE=1, with `-target-cpu native` in Benchmarks/.build/native.
 # Callgrind (valgrind 3.19) cannot run AVX-512 code: on a CPU with AVX-512, set
 # INSTRUCTIONS_CPU to a CPU without it, e.g. haswell (AVX2 and FMA, the instruction set of the
-# C ceiling ports), which builds with `-target-cpu haswell` in .build/native-haswell. (Not
+# C ceiling ports), which builds with `-target-cpu haswell` in Benchmarks/.build/native-haswell. (Not
 # znver3: the compiler uses AMD's SSE4a there, which valgrind 3.19 cannot decode either.)
 set -euo pipefail
 kernel=${1:?usage: $0 KERNEL [ENGINE] [PRECISION] [SIZE] [K]}
@@ -22,10 +22,10 @@ size=${4:-16K}
 k=${5:-10}
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "instructions.sh: valgrind is not installed" >&2; exit 2; }
-build=(-c release -j 1)
+build=(--package-path Benchmarks -c release -j 1)
 if [ "${INSTRUCTIONS_NATIVE:-0}" = 1 ]; then
     cpu=${INSTRUCTIONS_CPU:-native}
-    build+=(-Xswiftc -target-cpu -Xswiftc "$cpu" --build-path ".build/native${INSTRUCTIONS_CPU:+-$cpu}")
+    build+=(-Xswiftc -target-cpu -Xswiftc "$cpu" --build-path "Benchmarks/.build/native${INSTRUCTIONS_CPU:+-$cpu}")
 fi
 swift build "${build[@]}" --product layout-bench >/dev/null
 # A copy without debug information: valgrind 3.19 gives up on the build's ("Possibly

@@ -99,7 +99,7 @@ sync_tree() {
 build() {  # build LOG: the three checked targets in the scratch copy
   local target
   for target in "${TARGETS[@]}"; do
-    (cd "$SRC" && swift build -j 1 -c release --product "$target" --scratch-path .build/fuzz "${SANITIZE[@]}") >> "$1" 2>&1 || return 1
+    (cd "$SRC" && swift build --package-path Fuzz -j 1 -c release --product "$target" --scratch-path .build/fuzz "${SANITIZE[@]}") >> "$1" 2>&1 || return 1
   done
 }
 
@@ -162,7 +162,7 @@ run_mutant() {
     return 0
   fi
   echo "$(( $(date +%s) - build_start ))" > "$out/build_seconds"
-  BIN_DIR=$(cd "$SRC" && swift build -c release --scratch-path .build/fuzz "${SANITIZE[@]}" --show-bin-path)
+  BIN_DIR=$(cd "$SRC" && swift build --package-path Fuzz -c release --scratch-path .build/fuzz "${SANITIZE[@]}" --show-bin-path)
 
   if [ "$FRESH_ONLY" = 0 ]; then
     rm -f "$out"/replay-* "$out"/corpus-*

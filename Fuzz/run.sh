@@ -109,14 +109,14 @@ timing() { tail -n 1 "$1" 2>/dev/null || echo "0 0 0"; }
 echo "== fuzz: building ${#TARGETS[@]} targets ($FLAGS_DESCRIPTION, scratch $SCRATCH)"
 BUILD_START=$(date +%s)
 for target in "${TARGETS[@]}"; do
-  if ! swift build -c release --product "$target" --scratch-path "$SCRATCH" "${SANITIZE[@]}" \
+  if ! swift build --package-path Fuzz -c release --product "$target" --scratch-path "$SCRATCH" "${SANITIZE[@]}" \
       > "$RUN/build-$target.log" 2>&1; then
     cat "$RUN/build-$target.log" >&2
     echo "fuzz: the build of $target failed" >&2
     exit 1
   fi
 done
-BIN_DIR=$(swift build -c release --scratch-path "$SCRATCH" "${SANITIZE[@]}" --show-bin-path)
+BIN_DIR=$(swift build --package-path Fuzz -c release --scratch-path "$SCRATCH" "${SANITIZE[@]}" --show-bin-path)
 BUILD_SECONDS=$(( $(date +%s) - BUILD_START ))
 declare -A COUNTERS
 for target in "${TARGETS[@]}"; do
@@ -343,7 +343,7 @@ FACTS="$RUN/report-facts.tsv"
   fact commit "$COMMIT"
   fact cores "$(nproc 2>/dev/null || echo '?')"
   fact swift "$(swift --version 2>&1 | head -n 1)"
-  fact build_flags "swift build -c release --product <target> --scratch-path $SCRATCH $FLAGS_DESCRIPTION"
+  fact build_flags "swift build --package-path Fuzz -c release --product <target> --scratch-path $SCRATCH $FLAGS_DESCRIPTION"
   fact build_seconds "$BUILD_SECONDS"
   fact fuzz_seconds "$FUZZ_SECONDS"
   fact fuzz_runs "${FUZZ_RUNS:-}"

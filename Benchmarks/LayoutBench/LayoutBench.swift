@@ -1,5 +1,5 @@
 // LayoutBench: the logic of the `layout-bench` command line, as a library so that it can be
-// tested (Tests/LayoutBenchTests).
+// tested (Benchmarks/Tests/LayoutBenchTests).
 //
 // - CLI/       the dispatcher and `help` (CLI.swift), one file per command with its usage
 //              text, option parsing and body (RunCommand.swift, CompareCommand.swift, ...),

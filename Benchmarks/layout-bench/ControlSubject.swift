@@ -21,7 +21,7 @@ struct ControlBatch<Control: ControlUnderTest> {
         configurations = Control.benchmarkConfigurations(count: count, seed: seed)
         columns = BatchColumns(configurations)
         alternates = Control.benchmarkConfigurations(count: 61, seed: seed ^ 0xF4A3_E5C0)
-        referenceOutput = configurations.map(Control.referenceLayout)
+        referenceOutput = configurations.map(ControlSchema<Control>.referenceLayout)
         kernelOutput = BatchResultColumns(count: count)
     }
 
@@ -29,7 +29,7 @@ struct ControlBatch<Control: ControlUnderTest> {
         configurations.withUnsafeBufferPointer { input in
             referenceOutput.withUnsafeMutableBufferPointer { output in
                 for index in input.indices {
-                    output[index] = Control.referenceLayout(input[index])
+                    output[index] = ControlSchema<Control>.referenceLayout(input[index])
                 }
             }
         }
@@ -87,13 +87,13 @@ protocol ControlSubject: LayoutBenchSubject {
 
 extension ControlSubject {
     static var control: any ControlUnderTest.Type { Control.self }
-    static var kernel: String { Control.controlName }
+    static var kernel: String { ControlSchema<Control>.name }
     static var precision: String { Control.Scalar.self == Float.self ? "Float" : "Double" }
     /// Every input and result column's element, once.
-    static var bytesPerControl: Int { Control.InputFields.bytesPerControl + Control.ResultFields.bytesPerControl }
+    static var bytesPerControl: Int { ControlSchema<Control>.inputBytesPerControl + ControlSchema<Control>.resultBytesPerControl }
     static var hasUncheckedKernel: Bool { true }
     /// The validation pass reads the inputs once more.
-    static var inputBytesPerControl: Int? { Control.InputFields.bytesPerControl }
+    static var inputBytesPerControl: Int? { ControlSchema<Control>.inputBytesPerControl }
 
     init(count: Int, seed: UInt64) { self.init(batch: ControlBatch(count: count, seed: seed)) }
     mutating func runReference() { batch.runReference() }

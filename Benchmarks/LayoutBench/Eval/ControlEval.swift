@@ -1,38 +1,31 @@
 import LayoutCore
+import LayoutCoreTesting
 
 /// `eval` for one control, built from its field sets: the input columns are the control's
 /// input fields (names, kinds, defaults and summaries as declared there), the output columns
 /// its result fields. `F` and `D` are the control's `Float` and `Double` configurations.
 public enum ControlEval<F: BatchLayout, D: BatchLayout>: EvalKernel where F.Scalar == Float, D.Scalar == Double {
-    public static var name: String { F.controlName }
+    public static var name: String { ControlSchema<F>.name }
 
     public static var inputColumns: [EvalColumn] {
-        let names = F.InputFields.names, rules = F.InputFields.rules
-        return names.indices.map { position in
-            let rule = rules[position]
-            let defaultValue = F.InputFields.defaultValue(at: position)
-            let summary = F.InputFields.summary(at: position)
-            let name = names[position]
-            guard F.InputFields.holdsBytes(at: position) else {
-                return EvalColumn(name, .number, default: defaultValue.map(Self.numberText), summary)
+        ControlSchema<F>.inputColumns.map { column in
+            switch column.kind {
+            case .number:
+                return EvalColumn(column.name, .number, default: column.defaultValue.map(Self.numberText), column.summary)
+            case .enumeration(let cases):
+                return EvalColumn(column.name, .enumeration(cases), default: column.defaultValue.map { cases[Int($0)] }, column.summary)
+            case .flag:
+                return EvalColumn(column.name, .boolean, default: column.defaultValue.map { $0 != 0 ? "true" : "false" }, column.summary)
+            case .integer:
+                return EvalColumn(column.name, .integer, default: column.defaultValue.map { String(Int($0)) }, column.summary)
             }
-            if let cases = rule.caseNames {
-                return EvalColumn(name, .enumeration(cases), default: defaultValue.map { cases[Int($0)] }, summary)
-            }
-            if rule.kind == .cases && rule.upper == 2 {
-                return EvalColumn(name, .boolean, default: defaultValue.map { $0 != 0 ? "true" : "false" }, summary)
-            }
-            return EvalColumn(name, .integer, default: defaultValue.map { String(Int($0)) }, summary)
         }
     }
 
-    public static var outputColumns: [String] { F.ResultFields.names }
+    public static var outputColumns: [String] { ControlSchema<F>.resultColumns.map(\.name) }
 
-    /// Whether the result field at `position` is a flag (written as `true` / `false`).
-    static func resultIsFlag(_ position: Int) -> Bool {
-        let rule = F.ResultFields.rules[position]
-        return rule.kind == .cases && rule.upper == 2
-    }
+    /// Whether each result column is a flag (written as `true` / `false`).
+    static var resultIsFlag: [Bool] { ControlSchema<F>.resultColumns.map { $0.kind == .flag } }
 
     static func numberText(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
@@ -49,9 +42,9 @@ public enum ControlEval<F: BatchLayout, D: BatchLayout>: EvalKernel where F.Scal
         _ rows: [EvalRow], engine: EvalEngine, control: C.Type
     ) throws(EvalError) -> [[EvalValue]] where C.Scalar: LosslessStringConvertible {
         let columns = inputColumns
-        var arrays: [ColumnArray<C.Scalar>] = []
-        for (position, column) in columns.enumerated() {
-            if C.InputFields.holdsBytes(at: position) {
+        var arrays: [SchemaColumnValues<C.Scalar>] = []
+        for column in columns {
+            if !column.holdsNumbers {
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(rows.count)
                 for row in rows { bytes.append(try Self.byte(row, column)) }
@@ -65,13 +58,15 @@ public enum ControlEval<F: BatchLayout, D: BatchLayout>: EvalKernel where F.Scal
         }
         let batch: BatchColumns<C>
         do {
-            batch = try BatchColumns(arrays: arrays)
+            batch = try ControlSchema<C>.batch(arrays)
         } catch {
             throw Self.error(error, rows: rows)
         }
         var output = BatchResultColumns<C>(count: batch.count)
         switch engine {
         case .reference:
+            var results: [C.Result] = []
+            results.reserveCapacity(rows.count)
             for (index, row) in rows.enumerated() {
                 // Raw values were read from case names or checked against them, so every
                 // configuration is representable.
@@ -79,11 +74,12 @@ public enum ControlEval<F: BatchLayout, D: BatchLayout>: EvalKernel where F.Scal
                     throw EvalError(line: row.line, field: nil, message: "a raw value is out of range")
                 }
                 do {
-                    output.set(try configuration.layout(), at: index)
+                    results.append(try C.Namespace.layout(configuration))
                 } catch {
                     throw row.error(error)
                 }
             }
+            output = ResultBits.columns(results, as: C.self)
         case .kernel:
             do {
                 try batch.layout(into: &output, parallelism: .serial)
@@ -91,16 +87,16 @@ public enum ControlEval<F: BatchLayout, D: BatchLayout>: EvalKernel where F.Scal
                 throw Self.error(error, rows: rows)
             }
         }
+        let flags = resultIsFlag
         return (0..<output.count).map { index in
-            (0..<C.ResultFields.fieldCount).map { position in
-                switch output.value(field: position, at: index) {
-                case .scalar(let value): return EvalValue.scalar(value)
-                case .byte(let value): return resultIsFlag(position) ? .boolean(value != 0) : .integer(Int(value))
+            flags.indices.map { position in
+                switch ControlSchema<C>.value(of: output, column: position, at: index) {
+                case .number(let value): return EvalValue.scalar(value)
+                case .byte(let value): return flags[position] ? .boolean(value != 0) : .integer(Int(value))
                 }
             }
         }
     }
-
     /// The raw value of a byte field: a case name (or its raw value), a flag, or an integer
     /// that fits in a byte.
     static func byte(_ row: EvalRow, _ column: EvalColumn) throws(EvalError) -> UInt8 {

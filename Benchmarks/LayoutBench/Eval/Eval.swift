@@ -67,6 +67,12 @@ public struct EvalColumn: Sendable {
         self.defaultValue = defaultValue
         self.summary = summary
     }
+
+    /// Whether the column holds numbers in the layout's precision (the others hold bytes).
+    var holdsNumbers: Bool {
+        if case .number = kind { return true }
+        return false
+    }
 }
 
 /// An output cell: numbers as their shortest round-trip text, so nothing is lost.

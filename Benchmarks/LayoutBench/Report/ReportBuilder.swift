@@ -1,6 +1,6 @@
 // From measurements to a report: `Runner` (Run/Runner.swift) measures, `ReportBuilder` turns
 // its raw timings and bandwidth figures into the report's rows, roofline and notes. Nothing here
-// times anything, so a report can be built from hand-made measurements (Tests/LayoutBenchTests).
+// times anything, so a report can be built from hand-made measurements (Benchmarks/Tests/LayoutBenchTests).
 
 /// Turns raw measurements into report rows, the roofline and notes.
 public enum ReportBuilder {

@@ -204,11 +204,11 @@ public struct BatchColumns<Control: BatchLayout>: @unchecked Sendable {
         }
     }
 
-    /// Replaces control `index` with `configuration` (tools: the benchmark's frame loop
-    /// changes a few controls of a batch between frames).
+    /// Replaces control `index` with `configuration`: a frame loop that lays out the same
+    /// batch every frame changes the few controls that changed, in place.
     /// - Precondition: `0 <= index < count`.
     @inlinable
-    package mutating func replace(at index: Int, with configuration: Control) {
+    public mutating func replace(at index: Int, with configuration: Control) {
         precondition(index >= 0 && index < count, "BatchColumns.replace(at:with:): index out of range")
         makeUnique()
         if !storage.unrepresentable.isEmpty { storage.unrepresentable.removeAll { $0.index == index } }

@@ -44,8 +44,9 @@ public enum Parallelism: Hashable, Sendable {
 }
 
 extension Parallelism {
-    /// The number of cores this process may use.
-    package static var activeProcessorCount: Int { LayoutCore.activeProcessorCount }
+    /// The number of cores this process may use: the most threads `.automatic` lays a batch
+    /// out on.
+    public static var activeProcessorCount: Int { LayoutCore.activeProcessorCount }
 
     /// The most controls a batch kernel computes at once, in either precision: eight (one
     /// group of `Float` lanes; a group of `Double` lanes holds four). Threads split a batch on

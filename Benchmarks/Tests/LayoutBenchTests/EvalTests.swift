@@ -1,6 +1,7 @@
 import Foundation
 import LayoutBench
 import LayoutCore
+import LayoutCoreTesting
 import Testing
 
 /// Runs `eval --kernel kernel` on `input` and returns its stderr, expecting exit code 3 and
@@ -198,9 +199,10 @@ struct EvalHelpTests {
         #expect(result.code == ExitCode.success)
         let text = result.out + result.err
         let sections = text.components(separatedBy: "COLUMNS OF ")
-        for (kernel, names) in [("button-content", ButtonContentColumns<Float>.fieldNames),
-                                ("thumb-track", ThumbTrackColumns<Float>.fieldNames),
-                                ("toggle-transition", ToggleTransitionColumns<Float>.fieldNames)] {
+        for (kernel, names) in [("button-content", ControlSchema<ButtonContentConfiguration<Float>>.inputColumns.map(\.name)),
+                                ("thumb-track", ControlSchema<ThumbTrackConfiguration<Float>>.inputColumns.map(\.name)),
+                                ("toggle-transition", ControlSchema<ToggleTransitionConfiguration<Float>>.inputColumns.map(\.name)),
+                                ("slider", ControlSchema<SliderConfiguration<Float>>.inputColumns.map(\.name))] {
             let section = sections.first { $0.hasPrefix(kernel + "\n") } ?? ""
             let lines = names.compactMap { name in
                 section.components(separatedBy: "\n").firstIndex { $0.hasPrefix("  \(name) ") }
