@@ -63,10 +63,10 @@ struct ReportIOTests {
         var rows = sampleReport().rows
         rows[1].floorBandwidthGBps = 20
         rows[1].floorWorkingSetBytes = 3 << 28
-        // Drop the floor bandwidth columns and the ceiling columns after them, as latest.csv
-        // files written before them lack them.
+        // Drop the floor bandwidth columns and the ceiling and frame-loop columns after them,
+        // as latest.csv files written before them lack them.
         let old = ReportIO.csv(rows).split(separator: "\n").map { line in
-            line.split(separator: ",", omittingEmptySubsequences: false).dropLast(4).joined(separator: ",")
+            line.split(separator: ",", omittingEmptySubsequences: false).dropLast(7).joined(separator: ",")
         }.joined(separator: "\n")
         #expect(!old.contains("floorBandwidthGBps"))
         let decoded = try ReportIO.rows(csv: old)

@@ -49,6 +49,13 @@ public struct RunOptions: Hashable, Sendable {
     /// laid out again and again). The default, 65,536, is more than any size's batch lets the
     /// branch predictor learn (Docs/Benchmarks.md, "Repeated or distinct inputs").
     public var distinctControls = RunOptions.defaultDistinctControls
+    /// Controls per frame of the frame loop (`FrameLoop`), timed after the batch sizes, one
+    /// thread; none with `--quick` or `--frame-sizes none`.
+    public var frameSizes: [Int] = RunOptions.defaultFrameSizes
+    /// Target duration of one frame-loop sample.
+    public var frameBudgetMilliseconds: Double = 20
+    /// Controls changed before each frame.
+    public var frameChanges = 2
     public var outputDirectory = "Reports/benchmarks"
     /// Where a partial run (`--quick`, `--filter`, ...) writes unless `--output` names a
     /// folder: inside the build folder, so that it neither overwrites the committed reports of
@@ -72,6 +79,8 @@ public struct RunOptions: Hashable, Sendable {
     public static let defaultDistinctControls = 65_536
     /// Log-spaced from 16 to 4,194,304 (powers of four).
     public static let defaultSizes = [16, 64, 256, 1_024, 4_096, 16_384, 65_536, 262_144, 1_048_576, 4_194_304]
+    /// A screen's worth of controls: where a batch call's fixed cost decides.
+    public static let defaultFrameSizes = [8, 16, 32, 64, 256]
     /// `--quick`: the sizes `compare` checks in CI; under a minute for everything.
     public static let quickSizes = [64, 1_024, 16_384, 262_144]
 
@@ -87,6 +96,15 @@ public struct RunOptions: Hashable, Sendable {
         warmupMilliseconds = 4
         bandwidthArrayBytes = 64 << 20
         bandwidthPasses = 3
+        frameSizes = []
+    }
+
+    /// The frame loop these options ask for.
+    var frameLoop: FrameLoop {
+        var loop = FrameLoop()
+        (loop.changes, loop.repetitions, loop.seed) = (frameChanges, repetitions, seed)
+        (loop.budgetMilliseconds, loop.warmupMilliseconds) = (frameBudgetMilliseconds, warmupMilliseconds)
+        return loop
     }
 }
 
@@ -180,10 +198,14 @@ public struct RunMeasurements: Sendable {
     public var durationSeconds: Double
     /// The measured kernels whose ceiling could not run here, and why (`CeilingSupport`).
     public var ceilingAbsent: [String]
+    /// The frame loop (`FrameLoop`): one per subject and frame size, samples in ns per
+    /// control (ns per frame / size).
+    public var frames: [SizeMeasurement]
 
     public init(measurements: [SizeMeasurement], bandwidth: [BandwidthMeasurement],
                 cacheBandwidth: [BandwidthMeasurement], settings: RunSettings, durationSeconds: Double,
-                ceilingAbsent: [String] = []) {
+                ceilingAbsent: [String] = [], frames: [SizeMeasurement] = []) {
+        self.frames = frames
         (self.measurements, self.bandwidth, self.cacheBandwidth) = (measurements, bandwidth, cacheBandwidth)
         (self.settings, self.durationSeconds, self.ceilingAbsent) = (settings, durationSeconds, ceilingAbsent)
     }
@@ -221,7 +243,7 @@ public struct Runner {
         func log(_ line: String) { progress.line(line) }
         func elapsed() -> Int { progress.elapsedSeconds }
         let sweeps = max(1, min(options.sweeps, options.repetitions))
-        let total = sweeps * selected.count * options.sizes.count
+        let total = sweeps * selected.count * options.sizes.count + selected.count * options.frameSizes.count
         log("\(total) step\(total == 1 ? "" : "s") (kernel, precision, size): about \(Self.estimatedSeconds(options, selected, threads: threads)) s "
             + "of timing at the budgets, more where one call outlasts them (large sizes), plus bandwidth loops")
 
@@ -291,6 +313,21 @@ public struct Runner {
             }
         }
 
+        // The frame loop: small batches, warm, one thread (after the batch sizes, before the
+        // bandwidth is measured again).
+        var frames: [SizeMeasurement] = []
+        let loop = options.frameLoop
+        for subject in selected {
+            for size in options.frameSizes {
+                step += 1
+                log("[\(step)/\(total)] frame loop: \(subject.kernel) \(subject.precision) N=\(size)  (\(elapsed()) s"
+                    + Self.remaining(done: step - 1, of: total, since: measuringStarted) + ")")
+                frames.append(try loop.measure(subject, size: size) { what in
+                    progress.phase("  \(subject.kernel) \(subject.precision) frame loop N=\(size): \(what)")
+                })
+            }
+        }
+
         log("measuring memory and cache bandwidth again (as long as at the start)  (\(elapsed()) s)")
         sampleBandwidth()
         sampleCacheBandwidth()
@@ -311,7 +348,10 @@ public struct Runner {
             warmupMilliseconds: options.warmupMilliseconds, seed: options.seed,
             bandwidthArrayBytes: arrayBytes, bandwidthPasses: options.bandwidthPasses,
             cacheBandwidthArrayBytes: cacheArrayBytes,
-            distinctControls: options.distinctControls > 1 ? options.distinctControls : nil)
+            distinctControls: options.distinctControls > 1 ? options.distinctControls : nil,
+            frame: frames.isEmpty ? nil : FrameSettings(
+                sizes: options.frameSizes, changes: loop.changes, repetitions: loop.repetitions,
+                budgetMilliseconds: loop.budgetMilliseconds, warmupMilliseconds: loop.warmupMilliseconds))
         let duration = Double(BenchClock.now() - started) / 1e9
         progress.phase(nil)
         log("done in \(Int(duration)) s")
@@ -321,7 +361,7 @@ public struct Runner {
         }
         return RunMeasurements(
             measurements: measurements, bandwidth: bandwidth, cacheBandwidth: cacheBandwidth,
-            settings: settings, durationSeconds: duration, ceilingAbsent: ceilingAbsent)
+            settings: settings, durationSeconds: duration, ceilingAbsent: ceilingAbsent, frames: frames)
     }
 
     /// "1 thread", "2 threads".
@@ -340,6 +380,9 @@ public struct Runner {
             milliseconds += Double(options.sizes.count) * (
                 Double(variants * max(1, min(options.sweeps, options.repetitions))) * options.warmupMilliseconds
                     + Double((threads.count * (1 + kernelVariants) + ceilings) * options.repetitions) * options.budgetMilliseconds)
+            // The frame loop: the reference and the kernel variants, one thread.
+            milliseconds += Double(options.frameSizes.count * (1 + kernelVariants)) * (
+                options.warmupMilliseconds + Double(options.repetitions) * options.frameBudgetMilliseconds)
         }
         return Int((milliseconds / 1000).rounded())
     }
