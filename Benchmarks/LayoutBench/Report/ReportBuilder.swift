@@ -1,5 +1,5 @@
-// From measurements to a report: `Runner` (Run/Runner.swift) measures, `ReportBuilder` turns
-// its raw timings and bandwidth figures into the report's rows, roofline and notes. Nothing here
+// From measurements to a report: `ReportBuilder` turns the raw timings and bandwidth figures
+// of a run (Model/) into the report's rows, roofline and notes. Nothing here
 // times anything, so a report can be built from hand-made measurements (Tests/LayoutBenchTests).
 
 /// Turns raw measurements into report rows, the roofline and notes.
@@ -101,7 +101,7 @@ public enum ReportBuilder {
             frameFits: frames.isEmpty ? nil : FrameAnalysis.fits(frames))
     }
 
-    /// The frame loop's rows (`FrameLoop`): per measurement, the reference and each kernel
+    /// The frame loop's rows: per measurement, the reference and each kernel
     /// variant with its median's 95% interval and its paired speedup, `scenario` "frame"; no
     /// floors (the batch is warm in the L1 cache).
     public static func frameRows(_ measurements: [SizeMeasurement]) -> [ResultRow] {
@@ -122,7 +122,7 @@ public enum ReportBuilder {
         return rows
     }
 
-    /// The report of a whole run: `build(measurements:...)` over what `Runner.run` measured,
+    /// The report of a whole run: `build(measurements:...)` over what the run measured,
     /// with the run's duration, to a tenth of a second.
     public static func build(
         _ run: RunMeasurements, arguments: [String], machine: MachineInfo, toolchain: ToolchainInfo,
@@ -140,7 +140,7 @@ public enum ReportBuilder {
     /// batch they take in turn (`--distinct-controls`), each counted once. With 65,536
     /// distinct controls, a size of 1K controls touches 64 batches' data, not one batch's.
     public static func workingSetBytes(size: Int, bytesPerControl: Int, distinctControls: Int?) -> Int {
-        Runner.batchCount(size: size, distinctControls: distinctControls ?? 1) * size * bytesPerControl
+        SizeMeasurement.batchCount(size: size, distinctControls: distinctControls ?? 1) * size * bytesPerControl
     }
 
     /// The bandwidth measurement that bounds a batch of `batchBytes` (inputs and outputs, each

@@ -267,7 +267,7 @@ public enum ReportWriter {
         let width = TextTable.terminalWidth
         let (mid, large) = headlineSizes(report)
         let sizes = mid == large ? SVGChart.sizeLabel(large) : "\(SVGChart.sizeLabel(mid)) and \(SVGChart.sizeLabel(large))"
-        let partial = large != RunOptions.defaultSizes.last!
+        let partial = large != RunSettings.defaultSizes.last!
         var out = "Headline: speedup at \(sizes)\(partial ? " (the largest size this run measured)" : ""), x floor\n"
         out += terminalHeadline(report).text(maxWidth: width, keyColumns: 3)
         for t in kernelThreads(report) {
@@ -412,7 +412,7 @@ public enum ReportWriter {
                               rightAligned: Set(0..<6))
         let bands = (report.cacheBandwidth ?? []).sorted { ($0.threads, $0.arrayBytes) < ($1.threads, $1.arrayBytes) }
         for band in bands {
-            table.append([String(band.threads), Bandwidth.bytesLabel(band.workingSetBytes),
+            table.append([String(band.threads), Units.bytes(band.workingSetBytes),
                           Format.gb(band.copy.median), Format.gb(band.copy.max),
                           Format.gb(band.triad.median), Format.gb(band.triad.max)])
         }
@@ -460,7 +460,7 @@ public enum ReportWriter {
         let m = report.machine
         let caches = m.caches.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value >> 10) KiB" }.joined(separator: ", ")
         let (mid, large) = headlineSizes(report)
-        let largest = large == RunOptions.defaultSizes.last!
+        let largest = large == RunSettings.defaultSizes.last!
             ? "the largest size" : "the largest size this run measured (\(SVGChart.sizeLabel(large)); a full run goes to 4M)"
         var out = """
         # Benchmark results

@@ -14,7 +14,7 @@ enum SpeedTarget: Equatable, Sendable {
     /// C AVX2 port (Benchmarks/Ceiling) at 16K, one thread, built with `-target-cpu native`.
     case withinCeiling(kernel: String, precision: String, factor: Double)
     /// Every control's kernel (with validation) at least `atLeast` times its reference in
-    /// the frame loop (`FrameLoop`: one batch of `size` controls laid out again every frame),
+    /// the frame loop (one batch of `size` controls laid out again every frame),
     /// one thread, default release flags.
     case frameSpeedup(precision: String, size: Int, atLeast: Double)
 
