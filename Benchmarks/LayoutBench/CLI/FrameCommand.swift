@@ -112,7 +112,7 @@ extension LayoutBenchCLI {
             table.legend = ["ns/frame: median [95% interval of the median] over \(repetitions) samples; speedup:"
                 + " reference median / kernel median [95% paired bootstrap interval]; \(changes) controls changed per frame"]
             out += "\n\(type.kernel) \(type.precision), frame loop (one thread)\n" + table.text(maxWidth: 100, keyColumns: 1)
-            out += "Least squares over the medians, ns per frame = fixed + per control x N:\n"
+            out += sizes.count < 2 ? "One size: no line to fit.\n" : "Least squares over the medians, ns per frame = fixed + per control x N:\n"
             for fit in fits where fit.kernel == type.kernel && fit.precision == type.precision {
                 out += String(format: "  %@: fixed %.0f ns per frame [%.0f, %.0f] + %.2f ns per control\n", fit.variant,
                               fit.fixedNsPerFrame.estimate, fit.fixedNsPerFrame.lower, fit.fixedNsPerFrame.upper, fit.nsPerControl.estimate)
