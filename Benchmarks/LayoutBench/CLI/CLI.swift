@@ -108,7 +108,8 @@ public enum LayoutBenchCLI {
             lines.append("  " + left + String(repeating: " ", count: width + 3 - left.count) + entry.2)
         }
         lines += [
-            "", "Build it in release: swift run -c release layout-bench [...]",
+            "", "Build it in release, from the repository's root:",
+            "  swift run --package-path Benchmarks -c release layout-bench [...]",
             "Exit codes: 0 ok, 1 regression (compare), 2 usage error, 3 bad input or output,",
             "4 kernel differs from reference (run), 5 debug build refused (run),",
             "6 different machine, toolchain or build flags (compare --strict-environment).", "", "",

@@ -17,7 +17,9 @@ extension LayoutBenchCLI {
     up), with speedups from the fastest repetitions, and regresses below 0.75 (one thread)
     or 0.5 (more threads): three quick runs of unchanged code on a 2-core machine under load
     5, compared both ways, stayed at 0.79 or above (one thread) and 0.65 (two); a kernel 1.5x
-    slower measures 0.67. Rows in only one report are listed, not judged.
+    slower measures 0.67. Rows in only one report are listed, not judged. The frame loop's
+    rows (N=8-256) are compared too, grouped apart from the batch rows, whatever --min-size;
+    a report without them (older ones, --quick runs) gets its frame rows listed as absent.
 
     First, it warns about every difference of machine (CPU model, SIMD features, caches,
     cores), toolchain (Swift version), build (configuration, flags), load or run settings.
@@ -126,11 +128,20 @@ extension LayoutBenchCLI {
             throw ReportError("no kernel rows in common between \(reader.positionals[0]) and \(reader.positionals[1]) (after filters)")
         }
         streams.out(Comparison.table(result).text())
-        if !result.missingInNew.isEmpty {
-            streams.out("\(result.missingInNew.count) baseline rows not in the new report (not compared)\n")
+        // The frame loop's rows apart: a report written before it (or a --quick run) has none.
+        let frameOnlyInBaseline = result.missingInNew.filter { $0.scenario == ResultRow.frameScenario }
+        let frameOnlyInNew = result.missingInBaseline.filter { $0.scenario == ResultRow.frameScenario }
+        let missingInNew = result.missingInNew.filter { $0.scenario != ResultRow.frameScenario }
+        let missingInBaseline = result.missingInBaseline.filter { $0.scenario != ResultRow.frameScenario }
+        if !missingInNew.isEmpty {
+            streams.out("\(missingInNew.count) baseline rows not in the new report (not compared)\n")
         }
-        if !result.missingInBaseline.isEmpty {
-            streams.out("\(result.missingInBaseline.count) new rows not in the baseline (not compared): \(result.missingInBaseline.prefix(5).map(\.description).joined(separator: "; "))\(result.missingInBaseline.count > 5 ? "; ..." : "")\n")
+        if !missingInBaseline.isEmpty {
+            streams.out("\(missingInBaseline.count) new rows not in the baseline (not compared): \(missingInBaseline.prefix(5).map(\.description).joined(separator: "; "))\(missingInBaseline.count > 5 ? "; ..." : "")\n")
+        }
+        for (rows, side) in [(frameOnlyInBaseline, "baseline"), (frameOnlyInNew, "new report")] where !rows.isEmpty {
+            let sizes = Array(Set(rows.map(\.size))).sorted().map(String.init).joined(separator: ",")
+            streams.out("\(rows.count) frame loop rows (N=\(sizes)) only in the \(side) (not compared), e.g. \(rows[0])\n")
         }
         if result.belowMinSize > 0 {
             streams.out("\(result.belowMinSize) rows below \(SVGChart.sizeLabel(options.minSize)) controls not judged (--min-size)\n")

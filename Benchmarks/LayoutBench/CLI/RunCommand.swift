@@ -76,6 +76,16 @@ extension LayoutBenchCLI {
         RunOptionDeclaration(measuring: "--sweeps", value: "N", help: "passes over every kernel and size that share the repetitions, so that a busy stretch of the machine is unlikely to slow every repetition of one row (default 1; --quick: 3)", \.sweeps, parse: ArgumentValues.positiveInt),
         RunOptionDeclaration(measuring: "--budget-ms", value: "X", help: "target duration of one timed measurement (default 40)", \.budgetMilliseconds, parse: ArgumentValues.positiveDouble),
         RunOptionDeclaration(measuring: "--warmup-ms", value: "X", help: "untimed warm-up per variant and size (default 20)", \.warmupMilliseconds, parse: ArgumentValues.positiveDouble),
+        RunOptionDeclaration(name: "--frame-sizes", value: "LIST", help: "controls per frame of the frame loop, timed after the batch sizes: one batch laid out again every frame, one thread, a few controls changed in between (default 8,16,32,64,256; none: no frame loop; --quick: none)", partial: true) { text throws(UsageError) in
+            var sizes: [Int] = []
+            if text.lowercased() != "none" {
+                for item in ArgumentValues.list(text) { sizes.append(try ArgumentValues.size(item)) }
+                if sizes.isEmpty { throw UsageError("--frame-sizes needs at least one size, or none") }
+            }
+            let sorted = Array(Set(sizes)).sorted()
+            return { $0.frameSizes = sorted }
+        },
+        RunOptionDeclaration(measuring: "--frame-budget-ms", value: "X", help: "target duration of one frame-loop sample (default 20)", \.frameBudgetMilliseconds, parse: ArgumentValues.positiveDouble),
         RunOptionDeclaration(name: "--bandwidth-mib", value: "N", help: "array size of the bandwidth loops (default 256)", partial: true) { text throws(UsageError) in
             let value = try ArgumentValues.positiveInt(text, "--bandwidth-mib") << 20
             return { $0.bandwidthArrayBytes = value }
@@ -148,7 +158,7 @@ extension LayoutBenchCLI {
             let banner = """
             ************************************************************************
             * layout-bench is a DEBUG build: its numbers mean nothing.             *
-            * Use: swift run -c release layout-bench                               *
+            * Use: swift run --package-path Benchmarks -c release layout-bench     *
             ************************************************************************
 
             """
@@ -206,7 +216,7 @@ extension LayoutBenchCLI {
         case .json:
             streams.out(String(decoding: try report.jsonData(), as: UTF8.self) + "\n")
         case .csv:
-            streams.out(ReportIO.csv(report.rows))
+            streams.out(ReportIO.csv(report))
         }
         if options.writeFiles {
             do {

@@ -96,6 +96,8 @@ public struct CompareGroup: Hashable, Sendable {
     public var variant: String
     public var precision: String
     public var threads: Int
+    /// `ResultRow.scenario`: `nil` for batch rows, `frame` for the frame loop's (grouped apart).
+    public var scenario: String? = nil
     public var sizes: [Int]
     /// Rows in the group.
     public var rowCount: Int
@@ -108,7 +110,8 @@ public struct CompareGroup: Hashable, Sendable {
     public var status: CompareLine.Status
 
     public var description: String {
-        variant == "all" ? "\(kernel) \(precision) \(threads)t" : "\(kernel) \(precision) \(variant) \(threads)t"
+        (variant == "all" ? "\(kernel) \(precision) \(threads)t" : "\(kernel) \(precision) \(variant) \(threads)t")
+            + (scenario.map { " (\($0))" } ?? "")
     }
 }
 
@@ -162,18 +165,24 @@ public enum Comparison {
                 && (options.threads.isEmpty || options.threads.contains(row.threads))
                 && (options.filters.isEmpty || options.filters.contains { row.kernel.contains($0) })
         }
-        func selected(_ row: ResultRow) -> Bool { candidate(row) && row.size >= options.minSize }
-        let baseRows = Dictionary(baseline.rows.filter(selected).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-        let newRows = Dictionary(new.rows.filter(selected).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-        let smallKeys = Set(baseline.rows.filter { candidate($0) && $0.size < options.minSize }.map(\.key))
-        let belowMinSize = new.rows.filter { candidate($0) && $0.size < options.minSize && smallKeys.contains($0.key) }.count
-        func speedup(_ row: ResultRow, in report: BenchReport) -> Interval? {
+        // `--min-size` leaves out small batch rows; the frame loop's rows are all small by
+        // design (a sample spans thousands of frames of one warm batch), so it does not apply.
+        func small(_ row: ResultRow) -> Bool { !row.isFrame && row.size < options.minSize }
+        func selected(_ row: ResultRow) -> Bool { candidate(row) && !small(row) }
+        // Batch rows, then the frame loop's (absent from reports written before it).
+        let baseAll = baseline.rows + (baseline.frameRows ?? []), newAll = new.rows + (new.frameRows ?? [])
+        let baseRows = Dictionary(baseAll.filter(selected).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        let newRows = Dictionary(newAll.filter(selected).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        let smallKeys = Set(baseAll.filter { candidate($0) && small($0) }.map(\.key))
+        let belowMinSize = newAll.filter { candidate($0) && small($0) && smallKeys.contains($0.key) }.count
+        func speedup(_ row: ResultRow, in rows: [ResultRow]) -> Interval? {
             switch options.statistic {
             case .median:
                 return row.speedup
             case .min:
-                guard let reference = report.rows.first(where: {
-                    $0.kernel == row.kernel && $0.precision == row.precision && $0.size == row.size && $0.variant == "reference"
+                guard let reference = rows.first(where: {
+                    $0.kernel == row.kernel && $0.precision == row.precision && $0.size == row.size
+                        && $0.variant == "reference" && $0.scenario == row.scenario
                 }) else { return nil }
                 let value = reference.nsPerControl.min / row.nsPerControl.min
                 return Interval(estimate: value, lower: value, upper: value, level: 0)
@@ -182,7 +191,7 @@ public enum Comparison {
         var lines: [CompareLine] = []
         for key in newRows.keys.sorted() {
             guard let baseRow = baseRows[key], let newRow = newRows[key],
-                  let base = speedup(baseRow, in: baseline), let current = speedup(newRow, in: new) else { continue }
+                  let base = speedup(baseRow, in: baseAll), let current = speedup(newRow, in: newAll) else { continue }
             let change = current.estimate / base.estimate
             let threshold = options.threshold(kernel: key.kernel, precision: key.precision, threads: key.threads)
             let status: CompareLine.Status = change < threshold ? .regression : (change > 1 / threshold ? .improved : .ok)
@@ -196,7 +205,7 @@ public enum Comparison {
             var order: [String] = []
             var members: [String: [CompareLine]] = [:]
             for line in lines {
-                let id = "\(line.key.kernel)|\(byVariant ? line.key.variant : "all")|\(line.key.precision)|\(line.key.threads)"
+                let id = "\(line.key.scenario ?? "")|\(line.key.kernel)|\(byVariant ? line.key.variant : "all")|\(line.key.precision)|\(line.key.threads)"
                 if members[id] == nil { order.append(id) }
                 members[id, default: []].append(line)
             }
@@ -210,7 +219,7 @@ public enum Comparison {
                 for size in group.map(\.key.size) where !sizes.contains(size) { sizes.append(size) }
                 groups.append(CompareGroup(
                     kernel: first.key.kernel, variant: byVariant ? first.key.variant : "all", precision: first.key.precision,
-                    threads: first.key.threads, sizes: sizes.sorted(), rowCount: group.count, change: change,
+                    threads: first.key.threads, scenario: first.key.scenario, sizes: sizes.sorted(), rowCount: group.count, change: change,
                     minChange: changes.min()!, maxChange: changes.max()!, threshold: first.threshold, status: status))
             }
         }
@@ -300,7 +309,7 @@ public enum Comparison {
                               rightAligned: [3, 4, 5, 6, 7, 8])
         for group in result.groups {
             table.append([
-                group.kernel, group.variant, group.precision, String(group.threads), String(group.rowCount),
+                group.kernel, group.variant + (group.scenario.map { ", \($0)" } ?? ""), group.precision, String(group.threads), String(group.rowCount),
                 Format.ratio(group.change), Format.ratio(group.minChange), Format.ratio(group.maxChange),
                 Format.ratioBare(group.threshold), group.status == .regression ? "REGRESSION" : group.status.rawValue,
             ])
@@ -313,7 +322,8 @@ public enum Comparison {
                               rightAligned: [3, 4, 5, 6, 7, 8])
         for line in result.lines {
             table.append([
-                line.key.kernel, line.key.variant, line.key.precision, String(line.key.threads), SVGChart.sizeLabel(line.key.size),
+                line.key.kernel, line.key.variant + (line.key.scenario.map { ", \($0)" } ?? ""), line.key.precision,
+                String(line.key.threads), SVGChart.sizeLabel(line.key.size),
                 Format.interval(line.baseline), Format.interval(line.new),
                 Format.ratio(line.change), Format.ratioBare(line.threshold),
                 // When groups decide, a row below its threshold is information, not a verdict.

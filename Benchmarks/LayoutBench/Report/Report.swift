@@ -19,7 +19,7 @@ public struct BenchReport: Hashable, Sendable, Codable {
     public var settings: RunSettings
     /// Memory bandwidth per thread count, measured in the same run.
     public var bandwidth: [BandwidthMeasurement]
-    /// Cache bandwidth per thread count and working set (`Bandwidth.cacheArrayBytes`),
+    /// Cache bandwidth per thread count and working set (`settings.cacheBandwidthArrayBytes`),
     /// measured in the same run: the floors of the rows whose batch fits in the caches.
     /// Absent in reports written before it was measured.
     public var cacheBandwidth: [BandwidthMeasurement]?
@@ -35,12 +35,21 @@ public struct BenchReport: Hashable, Sendable, Codable {
     /// machine, each with the reason (`button-content Float: this CPU has no AVX2`). Absent
     /// when every ceiling ran, and in reports written before ceilings existed.
     public var ceilingAbsent: [String]?
+    /// The frame loop (`settings.frame`): one row per kernel, engine, precision and frame
+    /// size, each with `scenario` "frame" (`ResultRow.frameScenario`). Absent when the run
+    /// measured no frame loop (`--quick`, `--frame-sizes none`) and in older reports.
+    public var frameRows: [ResultRow]?
+    /// The frame loop's fixed cost per call: per kernel, engine and precision, the intercept
+    /// (and slope) of ns per frame against the frame size. Absent with `frameRows`.
+    public var frameFits: [FrameFit]?
 
     public init(schemaVersion: Int = BenchReport.currentSchemaVersion, tool: String = "layout-bench",
                 date: String, arguments: [String], machine: MachineInfo, toolchain: ToolchainInfo,
                 build: BuildInfo, settings: RunSettings, bandwidth: [BandwidthMeasurement],
                 rows: [ResultRow], roofline: [RooflineEntry], notes: [String], durationSeconds: Double? = nil,
-                cacheBandwidth: [BandwidthMeasurement]? = nil, ceilingAbsent: [String]? = nil) {
+                cacheBandwidth: [BandwidthMeasurement]? = nil, ceilingAbsent: [String]? = nil,
+                frameRows: [ResultRow]? = nil, frameFits: [FrameFit]? = nil) {
+        (self.frameRows, self.frameFits) = (frameRows, frameFits)
         (self.durationSeconds, self.cacheBandwidth, self.ceilingAbsent) = (durationSeconds, cacheBandwidth, ceilingAbsent)
         (self.schemaVersion, self.tool, self.date, self.arguments) = (schemaVersion, tool, date, arguments)
         (self.machine, self.toolchain, self.build, self.settings) = (machine, toolchain, build, settings)
@@ -99,12 +108,24 @@ public struct ResultRow: Hashable, Sendable, Codable {
     public var ceilingNsPerControl: Double?
     /// Median ns/control divided by `ceilingNsPerControl` (1.0 = as fast as the ceiling).
     public var ratioToCeiling: Double?
+    /// What the row times: absent for the batch scenario (`rows`: one call per batch, inputs
+    /// taken in turn from `--distinct-controls` different controls), `frame` for the frame
+    /// loop (`frameRows`: one batch of `size` controls laid out again every frame, a few of
+    /// them changed in between, warm in the caches; `iterations` are frames per sample).
+    public var scenario: String?
+    /// The 95% percentile bootstrap interval of `nsPerControl.median`; frame rows only.
+    public var medianInterval: Interval?
+
+    /// `scenario` of the frame loop's rows.
+    public static let frameScenario = "frame"
 
     public init(kernel: String, variant: String, precision: String, threads: Int, size: Int,
                 iterations: Int, repetitions: Int, nsPerControl: SampleSummary, speedup: Interval?,
                 bytesPerControl: Int, floorNsPerControl: Double?, ratioToFloor: Double?,
                 floorBandwidthGBps: Double? = nil, floorWorkingSetBytes: Int? = nil,
-                ceilingNsPerControl: Double? = nil, ratioToCeiling: Double? = nil) {
+                ceilingNsPerControl: Double? = nil, ratioToCeiling: Double? = nil,
+                scenario: String? = nil, medianInterval: Interval? = nil) {
+        (self.scenario, self.medianInterval) = (scenario, medianInterval)
         (self.ceilingNsPerControl, self.ratioToCeiling) = (ceilingNsPerControl, ratioToCeiling)
         (self.floorBandwidthGBps, self.floorWorkingSetBytes) = (floorBandwidthGBps, floorWorkingSetBytes)
         (self.kernel, self.variant, self.precision, self.threads) = (kernel, variant, precision, threads)
@@ -113,8 +134,13 @@ public struct ResultRow: Hashable, Sendable, Codable {
         (self.floorNsPerControl, self.ratioToFloor) = (floorNsPerControl, ratioToFloor)
     }
 
-    /// Kernel, precision, threads and size: what `compare` matches rows by.
-    public var key: RowKey { RowKey(kernel: kernel, variant: variant, precision: precision, threads: threads, size: size) }
+    /// Whether the row times the frame loop (`frameRows`).
+    public var isFrame: Bool { scenario == Self.frameScenario }
+
+    /// Kernel, precision, threads, size and scenario: what `compare` matches rows by.
+    public var key: RowKey {
+        RowKey(kernel: kernel, variant: variant, precision: precision, threads: threads, size: size, scenario: scenario)
+    }
 }
 
 /// What identifies a row across reports.
@@ -124,17 +150,43 @@ public struct RowKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var precision: String
     public var threads: Int
     public var size: Int
+    /// `ResultRow.scenario`: `nil` for the batch scenario, `frame` for the frame loop.
+    public var scenario: String?
 
-    public init(kernel: String, variant: String, precision: String, threads: Int, size: Int) {
+    public init(kernel: String, variant: String, precision: String, threads: Int, size: Int, scenario: String? = nil) {
         (self.kernel, self.variant, self.precision) = (kernel, variant, precision)
-        (self.threads, self.size) = (threads, size)
+        (self.threads, self.size, self.scenario) = (threads, size, scenario)
     }
 
     public static func < (a: RowKey, b: RowKey) -> Bool {
-        (a.kernel, a.precision, a.variant, a.threads, a.size) < (b.kernel, b.precision, b.variant, b.threads, b.size)
+        (a.scenario ?? "", a.kernel, a.precision, a.variant, a.threads, a.size)
+            < (b.scenario ?? "", b.kernel, b.precision, b.variant, b.threads, b.size)
     }
 
-    public var description: String { "\(kernel) \(precision) \(variant) \(threads)t N=\(size)" }
+    public var description: String {
+        "\(kernel) \(precision) \(variant) \(threads)t N=\(size)" + (scenario.map { " (\($0))" } ?? "")
+    }
+}
+
+/// The frame loop's cost of one engine against the frame size: the least-squares line through
+/// the medians, ns per frame = fixed + per control x N, with 95% bootstrap intervals. `fixed`
+/// is the cost per call (and the few changed controls' writes, the same for every engine).
+public struct FrameFit: Hashable, Sendable, Codable {
+    public var kernel: String
+    /// `reference`, `kernel` or `kernel-unchecked`.
+    public var variant: String
+    public var precision: String
+    /// The frame sizes fitted.
+    public var sizes: [Int]
+    /// The intercept: ns per frame that do not grow with the frame size.
+    public var fixedNsPerFrame: Interval
+    /// The slope: ns per control.
+    public var nsPerControl: Interval
+
+    public init(kernel: String, variant: String, precision: String, sizes: [Int], fixedNsPerFrame: Interval, nsPerControl: Interval) {
+        (self.kernel, self.variant, self.precision, self.sizes) = (kernel, variant, precision, sizes)
+        (self.fixedNsPerFrame, self.nsPerControl) = (fixedNsPerFrame, nsPerControl)
+    }
 }
 
 /// A kernel at its largest measured size against the bandwidth floor.
@@ -169,111 +221,5 @@ public struct RooflineEntry: Hashable, Sendable, Codable {
         (self.floorNsPerControl, self.medianNsPerControl) = (floorNsPerControl, medianNsPerControl)
         (self.minNsPerControl, self.ratioToFloor) = (minNsPerControl, ratioToFloor)
         (self.bestRatioToFloor, self.exceedsCache) = (bestRatioToFloor, exceedsCache)
-    }
-}
-
-/// The machine the run measured.
-public struct MachineInfo: Hashable, Sendable, Codable {
-    /// `model name` from /proc/cpuinfo (or the architecture when unknown).
-    public var cpuModel: String
-    public var architecture: String
-    /// Online logical processors.
-    public var logicalCores: Int
-    /// Processors this process may use (the "all cores" thread count).
-    public var activeCores: Int
-    /// SIMD-related CPU flags from /proc/cpuinfo (sse2, avx2, fma, avx512f, neon...).
-    public var simdFeatures: [String]
-    /// Cache sizes in bytes by level name (`L1d`, `L2`, `L3`), from /sys.
-    public var caches: [String: Int]
-    /// Total memory in bytes (/proc/meminfo), 0 when unknown.
-    public var memoryBytes: Int
-    /// `uname -sr`.
-    public var operatingSystem: String
-    /// 1-minute load average when the run started: other work on the machine adds noise.
-    public var loadAverageAtStart: Double
-    /// 1-minute load average when the measurements ended (the start alone can miss work that
-    /// began during the run). Absent in reports written before it was recorded.
-    public var loadAverageAtEnd: Double?
-
-    public init(cpuModel: String, architecture: String, logicalCores: Int, activeCores: Int,
-                simdFeatures: [String], caches: [String: Int], memoryBytes: Int,
-                operatingSystem: String, loadAverageAtStart: Double, loadAverageAtEnd: Double? = nil) {
-        (self.cpuModel, self.architecture, self.logicalCores) = (cpuModel, architecture, logicalCores)
-        (self.activeCores, self.simdFeatures, self.caches) = (activeCores, simdFeatures, caches)
-        (self.memoryBytes, self.operatingSystem) = (memoryBytes, operatingSystem)
-        (self.loadAverageAtStart, self.loadAverageAtEnd) = (loadAverageAtStart, loadAverageAtEnd)
-    }
-
-    /// The largest cache, in bytes (32 MiB when unknown).
-    public var lastLevelCacheBytes: Int { caches.values.max() ?? 32 << 20 }
-}
-
-/// The compiler that built the benchmark.
-public struct ToolchainInfo: Hashable, Sendable, Codable {
-    /// The first line of `swift --version` at run time, when a `swift` is on the PATH.
-    public var swiftVersion: String?
-    /// The language version the compiler reported at build time (`#if compiler`), e.g. `6.3`.
-    public var compilerVersion: String
-
-    public init(swiftVersion: String?, compilerVersion: String) {
-        self.swiftVersion = swiftVersion
-        self.compilerVersion = compilerVersion
-    }
-}
-
-/// How the benchmark was built.
-public struct BuildInfo: Hashable, Sendable, Codable {
-    /// `release` or `debug` (`#if DEBUG`).
-    public var configuration: String
-    /// The `-Xswiftc` flags of the build, e.g. `-target-cpu native`; empty for default flags.
-    public var swiftFlags: String
-    /// Where `swiftFlags` came from: `--build-flags`, or the SwiftPM build description next to
-    /// the executable, or `unknown`.
-    public var swiftFlagsSource: String
-    /// The git commit of the working directory the run started in (12 hex digits, `+dirty`
-    /// when tracked files were modified); absent when git could not tell, and in reports
-    /// written before it was recorded.
-    public var commit: String?
-
-    public init(configuration: String, swiftFlags: String, swiftFlagsSource: String, commit: String? = nil) {
-        (self.configuration, self.swiftFlags, self.swiftFlagsSource) = (configuration, swiftFlags, swiftFlagsSource)
-        self.commit = commit
-    }
-}
-
-/// The settings of the run, so that it can be reproduced.
-public struct RunSettings: Hashable, Sendable, Codable {
-    public var quick: Bool
-    public var kernels: [String]
-    public var precisions: [String]
-    public var threads: [Int]
-    public var sizes: [Int]
-    public var repetitions: Int
-    /// Passes over every subject and size that shared the repetitions; absent: one.
-    public var sweeps: Int?
-    /// Target duration of one timed measurement (iterations are chosen to fill it).
-    public var budgetMilliseconds: Double
-    /// Untimed running of each variant before measuring, per size.
-    public var warmupMilliseconds: Double
-    public var seed: UInt64
-    public var bandwidthArrayBytes: Int
-    /// Timed passes of each bandwidth loop, at the start and again at the end of the run.
-    public var bandwidthPasses: Int
-    /// Array sizes of the cache bandwidth loops (three arrays each); absent in older reports.
-    public var cacheBandwidthArrayBytes: [Int]?
-    /// `--distinct-controls`: each size ran on enough batches (taken in turn) for this many
-    /// different controls. Absent: one batch per size, laid out again and again.
-    public var distinctControls: Int?
-
-    public init(quick: Bool, kernels: [String], precisions: [String], threads: [Int], sizes: [Int],
-                repetitions: Int, sweeps: Int? = nil, budgetMilliseconds: Double, warmupMilliseconds: Double,
-                seed: UInt64, bandwidthArrayBytes: Int, bandwidthPasses: Int,
-                cacheBandwidthArrayBytes: [Int]? = nil, distinctControls: Int? = nil) {
-        self.sweeps = sweeps
-        (self.cacheBandwidthArrayBytes, self.distinctControls) = (cacheBandwidthArrayBytes, distinctControls)
-        (self.quick, self.kernels, self.precisions, self.threads) = (quick, kernels, precisions, threads)
-        (self.sizes, self.repetitions, self.budgetMilliseconds) = (sizes, repetitions, budgetMilliseconds)
-        (self.warmupMilliseconds, self.seed) = (warmupMilliseconds, seed)
-        (self.bandwidthArrayBytes, self.bandwidthPasses) = (bandwidthArrayBytes, bandwidthPasses)
     }
 }

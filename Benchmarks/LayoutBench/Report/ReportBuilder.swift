@@ -1,5 +1,5 @@
-// From measurements to a report: `Runner` (Run/Runner.swift) measures, `ReportBuilder` turns
-// its raw timings and bandwidth figures into the report's rows, roofline and notes. Nothing here
+// From measurements to a report: `ReportBuilder` turns the raw timings and bandwidth figures
+// of a run (Model/) into the report's rows, roofline and notes. Nothing here
 // times anything, so a report can be built from hand-made measurements (Benchmarks/Tests/LayoutBenchTests).
 
 /// Turns raw measurements into report rows, the roofline and notes.
@@ -10,7 +10,7 @@ public enum ReportBuilder {
     public static func build(
         measurements: [SizeMeasurement], bandwidth: [BandwidthMeasurement], cacheBandwidth: [BandwidthMeasurement] = [],
         settings: RunSettings, arguments: [String], machine: MachineInfo, toolchain: ToolchainInfo,
-        build: BuildInfo, date: String, ceilingAbsent: [String] = []
+        build: BuildInfo, date: String, ceilingAbsent: [String] = [], frames: [SizeMeasurement] = []
     ) -> BenchReport {
         var rows: [ResultRow] = []
         var roofline: [RooflineEntry] = []
@@ -86,6 +86,9 @@ public enum ReportBuilder {
         if !ceilingAbsent.isEmpty {
             notes.append("No ceiling rows for \(ceilingAbsent.joined(separator: "; ")).")
         }
+        if let frame = settings.frame, !frames.isEmpty {
+            notes.append("Frame loop rows (`frameRows`): one batch of N controls laid out again every frame, one thread, warm in the caches, \(frame.changes) of its controls changed before each frame (the same writes for every engine); \(frame.repetitions) samples of about \(Format.ns(frame.budgetMilliseconds)) ms per engine and size, the engines interleaved. ns/control = ns per frame / N; medians with 95% bootstrap intervals; speedups paired as in the other rows. Fixed cost = the intercept of the least-squares line of ns per frame against N through the medians (`frameFits`).")
+        }
         if build.configuration == "debug" {
             notes.insert("DEBUG BUILD: these numbers mean nothing (run with -c release).", at: 0)
         }
@@ -93,10 +96,33 @@ public enum ReportBuilder {
             date: date, arguments: arguments, machine: machine, toolchain: toolchain, build: build,
             settings: settings, bandwidth: bandwidth, rows: rows, roofline: roofline, notes: notes,
             cacheBandwidth: cacheBandwidth.isEmpty ? nil : cacheBandwidth,
-            ceilingAbsent: ceilingAbsent.isEmpty ? nil : ceilingAbsent)
+            ceilingAbsent: ceilingAbsent.isEmpty ? nil : ceilingAbsent,
+            frameRows: frames.isEmpty ? nil : frameRows(frames),
+            frameFits: frames.isEmpty ? nil : FrameAnalysis.fits(frames))
     }
 
-    /// The report of a whole run: `build(measurements:...)` over what `Runner.run` measured,
+    /// The frame loop's rows: per measurement, the reference and each kernel
+    /// variant with its median's 95% interval and its paired speedup, `scenario` "frame"; no
+    /// floors (the batch is warm in the L1 cache).
+    public static func frameRows(_ measurements: [SizeMeasurement]) -> [ResultRow] {
+        var rows: [ResultRow] = []
+        for m in measurements {
+            let reference = m.variants[0].samples
+            for v in m.variants {
+                let id = "frame/\(m.kernel)/\(m.precision)/\(v.kind.rawValue)/\(v.threads)/\(m.size)"
+                rows.append(ResultRow(
+                    kernel: m.kernel, variant: v.kind.rawValue, precision: m.precision, threads: v.threads, size: m.size,
+                    iterations: v.iterations, repetitions: v.samples.count, nsPerControl: SampleSummary(v.samples),
+                    speedup: v.kind == .reference ? nil : Statistics.speedup(reference: reference, kernel: v.samples, seed: stableHash(id)),
+                    bytesPerControl: m.bytes(for: v.kind), floorNsPerControl: nil, ratioToFloor: nil,
+                    scenario: ResultRow.frameScenario,
+                    medianInterval: Statistics.medianInterval(v.samples, seed: stableHash("median/" + id))))
+            }
+        }
+        return rows
+    }
+
+    /// The report of a whole run: `build(measurements:...)` over what the run measured,
     /// with the run's duration, to a tenth of a second.
     public static func build(
         _ run: RunMeasurements, arguments: [String], machine: MachineInfo, toolchain: ToolchainInfo,
@@ -105,7 +131,7 @@ public enum ReportBuilder {
         var report = Self.build(
             measurements: run.measurements, bandwidth: run.bandwidth, cacheBandwidth: run.cacheBandwidth,
             settings: run.settings, arguments: arguments, machine: machine, toolchain: toolchain, build: build,
-            date: date, ceilingAbsent: run.ceilingAbsent)
+            date: date, ceilingAbsent: run.ceilingAbsent, frames: run.frames)
         report.durationSeconds = (run.durationSeconds * 10).rounded() / 10
         return report
     }
@@ -114,7 +140,7 @@ public enum ReportBuilder {
     /// batch they take in turn (`--distinct-controls`), each counted once. With 65,536
     /// distinct controls, a size of 1K controls touches 64 batches' data, not one batch's.
     public static func workingSetBytes(size: Int, bytesPerControl: Int, distinctControls: Int?) -> Int {
-        Runner.batchCount(size: size, distinctControls: distinctControls ?? 1) * size * bytesPerControl
+        SizeMeasurement.batchCount(size: size, distinctControls: distinctControls ?? 1) * size * bytesPerControl
     }
 
     /// The bandwidth measurement that bounds a batch of `batchBytes` (inputs and outputs, each

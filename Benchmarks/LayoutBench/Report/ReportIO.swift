@@ -67,14 +67,19 @@ public enum ReportIO {
         "medianNs", "minNs", "p90Ns", "maxNs", "meanNs", "madNs", "stddevNs", "cv",
         "speedup", "speedupLow", "speedupHigh", "speedupLevel",
         "bytesPerControl", "floorNs", "ratioToFloor", "floorBandwidthGBps", "floorWorkingSetBytes",
-        "ceilingNs", "ratioToCeiling",
+        "ceilingNs", "ratioToCeiling", "scenario", "medianLowNs", "medianHighNs",
     ]
     /// Columns a reader accepts without: latest.csv files written before they existed.
-    static let optionalCSVColumns: Set<String> = ["floorBandwidthGBps", "floorWorkingSetBytes", "ceilingNs", "ratioToCeiling"]
+    static let optionalCSVColumns: Set<String> = [
+        "floorBandwidthGBps", "floorWorkingSetBytes", "ceilingNs", "ratioToCeiling", "scenario", "medianLowNs", "medianHighNs",
+    ]
 
     /// The shortest text that reads back as the same `Double`.
     static func number(_ value: Double) -> String { value.description }
     static func number(_ value: Double?) -> String { value.map { $0.description } ?? "" }
+
+    /// The rows of latest.csv: the batch rows, then the frame loop's.
+    public static func csv(_ report: BenchReport) -> String { csv(report.rows + (report.frameRows ?? [])) }
 
     /// Rows as CSV with a header line.
     public static func csv(_ rows: [ResultRow]) -> String {
@@ -91,6 +96,7 @@ public enum ReportIO {
                 String(row.bytesPerControl), number(row.floorNsPerControl), number(row.ratioToFloor),
                 number(row.floorBandwidthGBps), row.floorWorkingSetBytes.map(String.init) ?? "",
                 number(row.ceilingNsPerControl), number(row.ratioToCeiling),
+                row.scenario ?? "", number(row.medianInterval?.lower), number(row.medianInterval?.upper),
             ])
         }
         return CSV.format(records)
@@ -142,6 +148,11 @@ public enum ReportIO {
                 count: repetitions, median: try double("medianNs"), min: try double("minNs"),
                 max: try double("maxNs"), p90: try double("p90Ns"), mean: try double("meanNs"),
                 mad: try double("madNs"), standardDeviation: try double("stddevNs"), cv: try double("cv"))
+            let scenario = index["scenario"] == nil ? "" : try text("scenario")
+            var medianInterval: Interval?
+            if let lower = try optional("medianLowNs"), let upper = try optional("medianHighNs") {
+                medianInterval = Interval(estimate: summary.median, lower: lower, upper: upper, level: 0.95)
+            }
             var speedup: Interval?
             if let estimate = try optional("speedup") {
                 speedup = Interval(
@@ -156,7 +167,9 @@ public enum ReportIO {
                 ratioToFloor: try optional("ratioToFloor"),
                 floorBandwidthGBps: try optional("floorBandwidthGBps"),
                 floorWorkingSetBytes: try optionalInt("floorWorkingSetBytes"),
-                ceilingNsPerControl: try optional("ceilingNs"), ratioToCeiling: try optional("ratioToCeiling"))
+                ceilingNsPerControl: try optional("ceilingNs"), ratioToCeiling: try optional("ratioToCeiling"),
+                scenario: scenario.isEmpty ? nil : scenario,
+                medianInterval: medianInterval)
         }
     }
 }

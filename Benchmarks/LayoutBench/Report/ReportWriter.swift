@@ -267,7 +267,7 @@ public enum ReportWriter {
         let width = TextTable.terminalWidth
         let (mid, large) = headlineSizes(report)
         let sizes = mid == large ? SVGChart.sizeLabel(large) : "\(SVGChart.sizeLabel(mid)) and \(SVGChart.sizeLabel(large))"
-        let partial = large != RunOptions.defaultSizes.last!
+        let partial = large != RunSettings.defaultSizes.last!
         var out = "Headline: speedup at \(sizes)\(partial ? " (the largest size this run measured)" : ""), x floor\n"
         out += terminalHeadline(report).text(maxWidth: width, keyColumns: 3)
         for t in kernelThreads(report) {
@@ -286,7 +286,7 @@ public enum ReportWriter {
             floors.legend = ["Kernel time / its bandwidth floor at each size N, 1 thread (1.00x = at the floor)."]
             out += "\nKernel time over its floor by N, 1 thread\n" + floors.text(maxWidth: width, keyColumns: 3)
         }
-        return out
+        return out + terminalFrame(report)
     }
 
     /// "checked" or "unchecked" for a kernel variant.
@@ -412,7 +412,7 @@ public enum ReportWriter {
                               rightAligned: Set(0..<6))
         let bands = (report.cacheBandwidth ?? []).sorted { ($0.threads, $0.arrayBytes) < ($1.threads, $1.arrayBytes) }
         for band in bands {
-            table.append([String(band.threads), Bandwidth.bytesLabel(band.workingSetBytes),
+            table.append([String(band.threads), Units.bytes(band.workingSetBytes),
                           Format.gb(band.copy.median), Format.gb(band.copy.max),
                           Format.gb(band.triad.median), Format.gb(band.triad.max)])
         }
@@ -454,11 +454,13 @@ public enum ReportWriter {
 
     /// Reports/benchmarks/README.md. `native` is the report of a `-target-cpu native` build
     /// (the `native/` subdirectory), when there is one.
-    public static func readme(_ report: BenchReport, native: BenchReport?) -> String {
+    /// `intercepts`: the instruction gate's fixed cost per call (`InstructionIntercept`), shown
+    /// beside the frame loop's.
+    public static func readme(_ report: BenchReport, native: BenchReport?, intercepts: [InstructionIntercept]? = nil) -> String {
         let m = report.machine
         let caches = m.caches.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value >> 10) KiB" }.joined(separator: ", ")
         let (mid, large) = headlineSizes(report)
-        let largest = large == RunOptions.defaultSizes.last!
+        let largest = large == RunSettings.defaultSizes.last!
             ? "the largest size" : "the largest size this run measured (\(SVGChart.sizeLabel(large)); a full run goes to 4M)"
         var out = """
         # Benchmark results
@@ -487,6 +489,7 @@ public enum ReportWriter {
         \(headline(report).markdown())
         """
         out += targets(report, native: native)
+        out += frameSection(report, intercepts: intercepts)
         out += """
 
         ## Machine and settings
@@ -545,19 +548,20 @@ public enum ReportWriter {
         ## Reproduce
 
         ```sh
+        # From the repository's root (the benchmark is the package in Benchmarks/).
         # Full run: rewrites Reports/benchmarks/{latest.json,latest.csv,*.svg,README.md}
-        swift run -c release layout-bench
+        swift run --package-path Benchmarks -c release layout-bench
         # The same built for this CPU (the button target against the AVX2 ceiling is for -target-cpu native),
         # in its own scratch directory so the two builds do not overwrite each other
-        swift run -c release --scratch-path .build/bench-native -Xswiftc -target-cpu -Xswiftc native \\
+        swift run --package-path Benchmarks -c release --scratch-path Benchmarks/.build/bench-native -Xswiftc -target-cpu -Xswiftc native \\
             layout-bench run --output Reports/benchmarks/native
         # The same with one batch per size, laid out again and again (the default until
         # 2026-12-01), whose references the branch predictor learns at small sizes
         # (Docs/Benchmarks.md, "Repeated or distinct inputs")
-        swift run -c release layout-bench run --distinct-controls 1 --output Reports/benchmarks/repeated
+        swift run --package-path Benchmarks -c release layout-bench run --distinct-controls 1 --output Reports/benchmarks/repeated
         # A quick run (under a minute) and the regression gate CI uses
-        swift run -c release layout-bench run --quick --output /tmp/bench
-        swift run -c release layout-bench compare Reports/benchmarks/baseline.json /tmp/bench/latest.json
+        swift run --package-path Benchmarks -c release layout-bench run --quick --output /tmp/bench
+        swift run --package-path Benchmarks -c release layout-bench compare Reports/benchmarks/baseline.json /tmp/bench/latest.json
         ```
 
         `Reports/benchmarks/baseline.json` is the reference `compare` checks against in CI
@@ -588,6 +592,14 @@ public enum ReportWriter {
                 add("\(kernel): \(precision) kernel >= \(Format.ratio(factor)) the \(precision) reference at \(sizeLabel), default flags, 1 thread",
                     Format.interval(s) + (defaultFlags ? "" : " (this run's flags, not the target's)"),
                     defaultFlags ? s.estimate >= factor : nil)
+            case .frameSpeedup(let precision, let frameSize, let factor):
+                // Every control: a line per kernel whose frame loop ran at that size.
+                for kernel in frameKernels(report) {
+                    guard let s = frameRow(report, kernel, precision, variant: "kernel", size: frameSize)?.speedup else { continue }
+                    add("\(kernel): \(precision) kernel >= \(Format.ratio(factor)) the \(precision) reference in the frame loop at N=\(frameSize), default flags, 1 thread",
+                        Format.interval(s) + (defaultFlags ? "" : " (this run's flags, not the target's)"),
+                        defaultFlags ? s.estimate >= factor : nil)
+                }
             case .withinCeiling(let kernel, let precision, let factor):
                 // Judged on a native build: the native/ run, or this run when it is the native one.
                 let nativeReport = native ?? (defaultFlags ? nil : report)
@@ -606,7 +618,8 @@ public enum ReportWriter {
         }
         guard !table.rows.isEmpty else { return "" }
         return "\n## Targets\n\nThe project's speed targets in force (Docs/Performance.md, \"Targets in force\"). "
-            + "The fixed cost per call, also in force, is counted by the instruction gate (Benchmarks/instruction-gate.sh).\n\n"
+            + "The fixed cost per call in instructions, also in force, is counted by the instruction gate (Benchmarks/instruction-gate.sh)"
+            + (report.frameFits?.isEmpty == false ? "; in time, see [Fixed cost per call](#fixed-cost-per-call).\n\n" : ".\n\n")
             + table.markdown()
     }
 
@@ -629,7 +642,7 @@ public enum ReportWriter {
         var written: [String] = []
         try report.jsonData().write(to: url("latest.json"), options: .atomic)
         written.append(url("latest.json").path)
-        try Data(ReportIO.csv(report.rows).utf8).write(to: url("latest.csv"), options: .atomic)
+        try Data(ReportIO.csv(report).utf8).write(to: url("latest.csv"), options: .atomic)
         written.append(url("latest.csv").path)
         for (name, chart) in charts(report) {
             try Data(chart.render().utf8).write(to: url(name), options: .atomic)
@@ -637,7 +650,9 @@ public enum ReportWriter {
         }
         let nativePath = url("native").appendingPathComponent("latest.json").path
         let native = fm.fileExists(atPath: nativePath) ? try? BenchReport.read(path: nativePath) : nil
-        try Data(readme(report, native: native).utf8).write(to: url("README.md"), options: .atomic)
+        // The instruction gate's baseline, when run from the package's root (as `swift run` is).
+        let intercepts = try? InstructionIntercept.read(path: InstructionIntercept.baselinePath)
+        try Data(readme(report, native: native, intercepts: intercepts).utf8).write(to: url("README.md"), options: .atomic)
         written.append(url("README.md").path)
         return written
     }

@@ -316,11 +316,7 @@ public struct SVGChart: Sendable {
     }
 
     /// 16, 1K, 256K, 4M.
-    public static func sizeLabel(_ size: Int) -> String {
-        if size >= 1 << 20 && size % (1 << 20) == 0 { return "\(size >> 20)M" }
-        if size >= 1 << 10 && size % (1 << 10) == 0 { return "\(size >> 10)K" }
-        return "\(size)"
-    }
+    public static func sizeLabel(_ size: Int) -> String { Units.size(size) }
 
     /// A tick value without trailing zeros: 0.05, 0.5, 2, 2.5, 1000.
     static func label(_ value: Double) -> String {

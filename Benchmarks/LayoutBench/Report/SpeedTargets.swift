@@ -13,6 +13,10 @@ enum SpeedTarget: Equatable, Sendable {
     /// The Swift kernel (with validation) at most `factor` times the time of the hand-written
     /// C AVX2 port (Benchmarks/Ceiling) at 16K, one thread, built with `-target-cpu native`.
     case withinCeiling(kernel: String, precision: String, factor: Double)
+    /// Every control's kernel (with validation) at least `atLeast` times its reference in
+    /// the frame loop (one batch of `size` controls laid out again every frame),
+    /// one thread, default release flags.
+    case frameSpeedup(precision: String, size: Int, atLeast: Double)
 
     static let inForce: [SpeedTarget] = [
         .speedup(kernel: "thumb-track", precision: "Float", atLeast: 5),
@@ -20,8 +24,12 @@ enum SpeedTarget: Equatable, Sendable {
         .speedup(kernel: "slider", precision: "Float", atLeast: 5),
         .withinCeiling(kernel: "button-content", precision: "Float", factor: 1.2),
         .withinCeiling(kernel: "button-content", precision: "Double", factor: 1.3),
+        .frameSpeedup(precision: "Float", size: 8, atLeast: 1.5),
+        .frameSpeedup(precision: "Float", size: 16, atLeast: 3),
+        .frameSpeedup(precision: "Double", size: 8, atLeast: 1.2),
+        .frameSpeedup(precision: "Double", size: 16, atLeast: 2),
     ]
 
-    /// The size every target is measured at.
+    /// The size the batch targets (`speedup`, `withinCeiling`) are measured at.
     static let size = 16_384
 }

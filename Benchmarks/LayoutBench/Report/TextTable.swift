@@ -118,9 +118,11 @@ public enum Terminal {
 enum Format {
     /// 3 significant digits (at least 2 decimals below 10): 0.512, 3.14, 12.4, 1234.
     static func ns(_ value: Double) -> String {
-        if value >= 100 { return String(format: "%.0f", value) }
-        if value >= 10 { return String(format: "%.1f", value) }
-        if value >= 1 { return String(format: "%.2f", value) }
+        // A fitted intercept can be negative: its digits as for its magnitude.
+        let magnitude = abs(value)
+        if magnitude >= 100 { return String(format: "%.0f", value) }
+        if magnitude >= 10 { return String(format: "%.1f", value) }
+        if magnitude >= 1 { return String(format: "%.2f", value) }
         return String(format: "%.3f", value)
     }
 

@@ -15,34 +15,6 @@
 import Dispatch
 import LayoutCore
 
-/// Bandwidth measured with a given number of threads.
-public struct BandwidthMeasurement: Hashable, Sendable, Codable {
-    public var threads: Int
-    /// Bytes per array (each loop streams over two or three such arrays).
-    public var arrayBytes: Int
-    /// GB/s of the copy loop over the passes.
-    public var copy: SampleSummary
-    /// GB/s of the triad loop over the passes.
-    public var triad: SampleSummary
-
-    public init(threads: Int, arrayBytes: Int, copy: SampleSummary, triad: SampleSummary) {
-        (self.threads, self.arrayBytes, self.copy, self.triad) = (threads, arrayBytes, copy, triad)
-    }
-
-    /// Summarizes raw per-pass rates (GB/s).
-    public init(threads: Int, arrayBytes: Int, copyRates: [Double], triadRates: [Double]) {
-        self.init(threads: threads, arrayBytes: arrayBytes,
-                  copy: SampleSummary(copyRates), triad: SampleSummary(triadRates))
-    }
-
-    /// The best rate either loop reached (GB/s): the floor uses it, so the floor is a lower
-    /// bound on time (noise only ever slows a pass down).
-    public var bestGBps: Double { Swift.max(copy.max, triad.max) }
-
-    /// Bytes the triad loop keeps in use: its three arrays.
-    public var workingSetBytes: Int { 3 * arrayBytes }
-}
-
 /// Pointers to the three arrays, shareable across the threads of one pass.
 private struct StreamArrays: @unchecked Sendable {
     var a, b, c: UnsafeMutablePointer<Double>
@@ -129,11 +101,6 @@ public enum Bandwidth {
         return sizes
     }
 
-    /// `24 KiB`, `1.5 MiB`, `256 MiB`: a working set as the progress log and the cache
-    /// bandwidth table print it.
-    static func bytesLabel(_ bytes: Int) -> String {
-        if bytes < 1 << 20 { return "\(bytes >> 10) KiB" }
-        let tenths = (bytes * 10) >> 20
-        return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
-    }
+    /// `24 KiB`, `1.5 MiB`, `256 MiB` (`Units.bytes`).
+    static func bytesLabel(_ bytes: Int) -> String { Units.bytes(bytes) }
 }

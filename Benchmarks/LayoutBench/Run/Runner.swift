@@ -19,8 +19,8 @@
 // those of every sweep: a busy stretch on a shared machine (another tenant's burst can slow one
 // kernel 2x for every repetition of a few seconds, while its reference barely moves) then has
 // to come back at the same row in every sweep to move the row's fastest repetition.
-// The result is measurements (`RunMeasurements`); ReportBuilder (Report/ReportBuilder.swift)
-// turns them into the report.
+// The result is measurements (`RunMeasurements`, Model/): what a run produces, which the report
+// reads; this folder knows nothing of the report.
 
 import LayoutCore
 
@@ -49,6 +49,13 @@ public struct RunOptions: Hashable, Sendable {
     /// laid out again and again). The default, 65,536, is more than any size's batch lets the
     /// branch predictor learn (Docs/Benchmarks.md, "Repeated or distinct inputs").
     public var distinctControls = RunOptions.defaultDistinctControls
+    /// Controls per frame of the frame loop (`FrameLoop`), timed after the batch sizes, one
+    /// thread; none with `--quick` or `--frame-sizes none`.
+    public var frameSizes: [Int] = RunOptions.defaultFrameSizes
+    /// Target duration of one frame-loop sample.
+    public var frameBudgetMilliseconds: Double = 20
+    /// Controls changed before each frame.
+    public var frameChanges = 2
     public var outputDirectory = "Reports/benchmarks"
     /// Where a partial run (`--quick`, `--filter`, ...) writes unless `--output` names a
     /// folder: inside the build folder, so that it neither overwrites the committed reports of
@@ -71,7 +78,9 @@ public struct RunOptions: Hashable, Sendable {
     /// Different controls per size unless `--distinct-controls` says otherwise.
     public static let defaultDistinctControls = 65_536
     /// Log-spaced from 16 to 4,194,304 (powers of four).
-    public static let defaultSizes = [16, 64, 256, 1_024, 4_096, 16_384, 65_536, 262_144, 1_048_576, 4_194_304]
+    public static let defaultSizes = RunSettings.defaultSizes
+    /// A screen's worth of controls: where a batch call's fixed cost decides.
+    public static let defaultFrameSizes = [8, 16, 32, 64, 256]
     /// `--quick`: the sizes `compare` checks in CI; under a minute for everything.
     public static let quickSizes = [64, 1_024, 16_384, 262_144]
 
@@ -87,6 +96,15 @@ public struct RunOptions: Hashable, Sendable {
         warmupMilliseconds = 4
         bandwidthArrayBytes = 64 << 20
         bandwidthPasses = 3
+        frameSizes = []
+    }
+
+    /// The frame loop these options ask for.
+    var frameLoop: FrameLoop {
+        var loop = FrameLoop()
+        (loop.changes, loop.repetitions, loop.seed) = (frameChanges, repetitions, seed)
+        (loop.budgetMilliseconds, loop.warmupMilliseconds) = (frameBudgetMilliseconds, warmupMilliseconds)
+        return loop
     }
 }
 
@@ -94,99 +112,6 @@ public struct RunOptions: Hashable, Sendable {
 public struct VerificationFailure: Error, CustomStringConvertible {
     public var description: String
     public init(description: String) { self.description = description }
-}
-
-/// What a timed variant runs.
-public enum VariantKind: String, Hashable, Sendable {
-    /// The scalar reference, one thread.
-    case reference
-    /// The batch kernel through its checked (validating) entry point.
-    case kernel
-    /// The batch kernel through its unchecked entry point (no validation pass).
-    case unchecked = "kernel-unchecked"
-    /// The ceiling (a hand-written AVX2 port of the kernel, one thread) with validation.
-    case ceiling
-    /// The ceiling without validation.
-    case ceilingUnchecked = "ceiling-unchecked"
-
-    /// Whether rows of `variant` time a ceiling rather than the Swift kernel.
-    public static func isCeiling(_ variant: String) -> Bool {
-        variant == VariantKind.ceiling.rawValue || variant == VariantKind.ceilingUnchecked.rawValue
-    }
-}
-
-/// The raw timings of one variant at one size.
-public struct VariantSamples: Sendable {
-    public var kind: VariantKind
-    public var threads: Int
-    /// ns/control, one per repetition.
-    public var samples: [Double]
-    public var iterations: Int
-    /// The reference's samples from the same interleaved repetitions, when they are not those
-    /// of the measurement's reference variant (a later rotation, see `Runner.measure`).
-    public var referenceSamples: [Double]?
-
-    public init(kind: VariantKind, threads: Int, samples: [Double], iterations: Int, referenceSamples: [Double]? = nil) {
-        (self.kind, self.threads, self.samples) = (kind, threads, samples)
-        (self.iterations, self.referenceSamples) = (iterations, referenceSamples)
-    }
-}
-
-/// The raw timings of one subject at one size; `variants[0]` is the reference.
-public struct SizeMeasurement: Sendable {
-    public var kernel: String
-    public var precision: String
-    public var bytesPerControl: Int
-    public var inputBytesPerControl: Int?
-    public var size: Int
-    public var variants: [VariantSamples]
-
-    public init(kernel: String, precision: String, bytesPerControl: Int, inputBytesPerControl: Int?, size: Int, variants: [VariantSamples]) {
-        (self.kernel, self.precision, self.bytesPerControl) = (kernel, precision, bytesPerControl)
-        (self.inputBytesPerControl, self.size, self.variants) = (inputBytesPerControl, size, variants)
-    }
-
-    /// This measurement with `later`'s samples (a later sweep of the same subject and size)
-    /// appended to each variant's.
-    public func appending(_ later: SizeMeasurement) -> SizeMeasurement {
-        var merged = self
-        for index in merged.variants.indices {
-            merged.variants[index].samples += later.variants[index].samples
-            if let more = later.variants[index].referenceSamples {
-                merged.variants[index].referenceSamples = (merged.variants[index].referenceSamples ?? []) + more
-            }
-        }
-        return merged
-    }
-
-    /// Bytes a variant moves per control: the checked kernel (and ceiling) reads its inputs twice
-    /// (validation, then layout) when the subject says how many input bytes it has.
-    public func bytes(for kind: VariantKind) -> Int {
-        kind == .kernel || kind == .ceiling ? bytesPerControl + (inputBytesPerControl ?? 0) : bytesPerControl
-    }
-}
-
-/// Everything a run measured, before it becomes a report (`ReportBuilder.build`).
-public struct RunMeasurements: Sendable {
-    /// One per subject and size, in the order they were measured.
-    public var measurements: [SizeMeasurement]
-    /// Memory bandwidth per thread count.
-    public var bandwidth: [BandwidthMeasurement]
-    /// Cache bandwidth per thread count and working set.
-    public var cacheBandwidth: [BandwidthMeasurement]
-    /// The settings the run used, as the report records them.
-    public var settings: RunSettings
-    /// Wall-clock time of the whole run, bandwidth loops included.
-    public var durationSeconds: Double
-    /// The measured kernels whose ceiling could not run here, and why (`CeilingSupport`).
-    public var ceilingAbsent: [String]
-
-    public init(measurements: [SizeMeasurement], bandwidth: [BandwidthMeasurement],
-                cacheBandwidth: [BandwidthMeasurement], settings: RunSettings, durationSeconds: Double,
-                ceilingAbsent: [String] = []) {
-        (self.measurements, self.bandwidth, self.cacheBandwidth) = (measurements, bandwidth, cacheBandwidth)
-        (self.settings, self.durationSeconds, self.ceilingAbsent) = (settings, durationSeconds, ceilingAbsent)
-    }
 }
 
 public struct Runner {
@@ -207,7 +132,7 @@ public struct Runner {
         }
     }
 
-    /// Runs everything and returns the measurements (`ReportBuilder.build` makes the report).
+    /// Runs everything and returns the measurements.
     /// `lastLevelCacheBytes` bounds the cache bandwidth's working sets.
     public func run(lastLevelCacheBytes: Int) throws -> RunMeasurements {
         let selected = selectedSubjects
@@ -221,9 +146,10 @@ public struct Runner {
         func log(_ line: String) { progress.line(line) }
         func elapsed() -> Int { progress.elapsedSeconds }
         let sweeps = max(1, min(options.sweeps, options.repetitions))
-        let total = sweeps * selected.count * options.sizes.count
-        log("\(total) step\(total == 1 ? "" : "s") (kernel, precision, size): about \(Self.estimatedSeconds(options, selected, threads: threads)) s "
-            + "of timing at the budgets, more where one call outlasts them (large sizes), plus bandwidth loops")
+        let plan = RunPlan(options: options, subjects: selected, threads: threads)
+        let total = plan.steps.count
+        log("\(total) step\(total == 1 ? "" : "s") (kernel, precision, size): about \(Int(plan.totalSeconds.rounded())) s "
+            + "planned for building, checking, warming up and timing, plus bandwidth loops; the time left corrects the plan by the steps done")
 
         log("measuring memory bandwidth (\(options.bandwidthArrayBytes >> 20) MiB per array, threads \(threads.map(String.init).joined(separator: ",")))")
         var copyRates: [Int: [Double]] = [:]
@@ -243,13 +169,13 @@ public struct Runner {
         // keeps `--bandwidth-mib 1` test runs short).
         let cacheArrayBytes = Bandwidth.cacheArrayBytes(
             lastLevelCacheBytes: min(lastLevelCacheBytes, options.bandwidthArrayBytes))
-        let workingSets = cacheArrayBytes.map { Bandwidth.bytesLabel(3 * $0) }.joined(separator: ", ")
+        let workingSets = cacheArrayBytes.map { Units.bytes(3 * $0) }.joined(separator: ", ")
         log("measuring cache bandwidth (working sets \(workingSets))")
         var cacheRates: [Int: [Int: (copy: [Double], triad: [Double])]] = [:]
         func sampleCacheBandwidth() {
             for t in threads {
                 for bytes in cacheArrayBytes {
-                    progress.phase("  cache bandwidth, \(Bandwidth.bytesLabel(3 * bytes)), \(Self.threadsText(t))")
+                    progress.phase("  cache bandwidth, \(Units.bytes(3 * bytes)), \(Self.threadsText(t))")
                     let sample = Bandwidth.sample(threads: t, arrayBytes: bytes, passes: options.bandwidthPasses,
                                                   minimumPassNanoseconds: 2e6)
                     cacheRates[t, default: [:]][bytes, default: ([], [])].copy += sample.copy
@@ -262,6 +188,12 @@ public struct Runner {
         var measurements: [SizeMeasurement] = []
         var step = 0
         let measuringStarted = BenchClock.now()
+        // The bandwidth loops run again at the end, as long as at the start.
+        let bandwidthSeconds = Double(measuringStarted - started) / 1e9
+        func remaining() -> String {
+            Self.remaining(plan: plan, done: step - 1, measuredSeconds: Double(BenchClock.now() - measuringStarted) / 1e9,
+                           endSeconds: bandwidthSeconds)
+        }
         var kept: [Int: [any LayoutBenchSubject]] = [:]
         for sweep in 0..<sweeps {
             // Sweep `sweep` times its share of the repetitions: 11 in 3 sweeps are 4, 4 and 3.
@@ -271,8 +203,8 @@ public struct Runner {
                 for size in options.sizes {
                     step += 1
                     let sweepText = sweeps > 1 ? "sweep \(sweep + 1) of \(sweeps): " : ""
-                    log("[\(step)/\(total)] \(sweepText)\(subject.kernel) \(subject.precision) N=\(SVGChart.sizeLabel(size))  (\(elapsed()) s"
-                        + Self.remaining(done: step - 1, of: total, since: measuringStarted) + ")")
+                    log("[\(step)/\(total)] \(sweepText)\(subject.kernel) \(subject.precision) N=\(Units.size(size))  (\(elapsed()) s"
+                        + remaining() + ")")
                     // Taken out of `kept`, so that the measurement owns the batches alone: a
                     // second reference would make their first mutation copy the columns
                     // (copy on write) under the column addresses a subject may hold (the
@@ -288,6 +220,21 @@ public struct Runner {
                     else { measurements[index] = measurements[index].appending(measurement) }
                     index += 1
                 }
+            }
+        }
+
+        // The frame loop: small batches, warm, one thread (after the batch sizes, before the
+        // bandwidth is measured again).
+        var frames: [SizeMeasurement] = []
+        let loop = options.frameLoop
+        for subject in selected {
+            for size in options.frameSizes {
+                step += 1
+                log("[\(step)/\(total)] frame loop: \(subject.kernel) \(subject.precision) N=\(size)  (\(elapsed()) s"
+                    + remaining() + ")")
+                frames.append(try loop.measure(subject, size: size) { what in
+                    progress.phase("  \(subject.kernel) \(subject.precision) frame loop N=\(size): \(what)")
+                })
             }
         }
 
@@ -311,7 +258,10 @@ public struct Runner {
             warmupMilliseconds: options.warmupMilliseconds, seed: options.seed,
             bandwidthArrayBytes: arrayBytes, bandwidthPasses: options.bandwidthPasses,
             cacheBandwidthArrayBytes: cacheArrayBytes,
-            distinctControls: options.distinctControls > 1 ? options.distinctControls : nil)
+            distinctControls: options.distinctControls > 1 ? options.distinctControls : nil,
+            frame: frames.isEmpty ? nil : FrameSettings(
+                sizes: options.frameSizes, changes: loop.changes, repetitions: loop.repetitions,
+                budgetMilliseconds: loop.budgetMilliseconds, warmupMilliseconds: loop.warmupMilliseconds))
         let duration = Double(BenchClock.now() - started) / 1e9
         progress.phase(nil)
         log("done in \(Int(duration)) s")
@@ -321,34 +271,15 @@ public struct Runner {
         }
         return RunMeasurements(
             measurements: measurements, bandwidth: bandwidth, cacheBandwidth: cacheBandwidth,
-            settings: settings, durationSeconds: duration, ceilingAbsent: ceilingAbsent)
+            settings: settings, durationSeconds: duration, ceilingAbsent: ceilingAbsent, frames: frames)
     }
 
     /// "1 thread", "2 threads".
     static func threadsText(_ t: Int) -> String { t == 1 ? "1 thread" : "\(t) threads" }
 
-    /// The seconds the warm-ups and timed repetitions take when every call fits its budget:
-    /// a floor for the measuring part of a run (one call at 4M can outlast a 40 ms budget).
-    static func estimatedSeconds(_ options: RunOptions, _ subjects: [any LayoutBenchSubject.Type], threads: [Int]) -> Int {
-        var milliseconds = 0.0
-        for subject in subjects {
-            let kernelVariants = subject.hasUncheckedKernel ? 2 : 1
-            let ceilings = subject.ceiling == .available && threads.contains(1) ? 2 : 0
-            let variants = 1 + kernelVariants * threads.count + ceilings
-            // Per size: each variant's warm-up, then one rotation per thread count of the
-            // reference and that count's kernel variants.
-            milliseconds += Double(options.sizes.count) * (
-                Double(variants * max(1, min(options.sweeps, options.repetitions))) * options.warmupMilliseconds
-                    + Double((threads.count * (1 + kernelVariants) + ceilings) * options.repetitions) * options.budgetMilliseconds)
-        }
-        return Int((milliseconds / 1000).rounded())
-    }
-
-    /// How many batches of `size` controls a size is measured on: enough for
-    /// `distinctControls` different controls (one when that is no more than `size`).
+    /// How many batches of `size` controls a size is measured on (`SizeMeasurement.batchCount`).
     public static func batchCount(size: Int, distinctControls: Int) -> Int {
-        guard size > 0, distinctControls > size else { return 1 }
-        return (distinctControls + size - 1) / size
+        SizeMeasurement.batchCount(size: size, distinctControls: distinctControls)
     }
 
     /// The variants each timing rotation interleaves, given every variant's thread count
@@ -383,7 +314,7 @@ public struct Runner {
                  batches reused: inout [any LayoutBenchSubject]?,
                  progress: ProgressLog?) throws -> (measurement: SizeMeasurement, batches: [any LayoutBenchSubject]) {
         let repetitions = repetitions ?? options.repetitions
-        func tick(_ what: String) { progress?.phase("  \(type.kernel) \(type.precision) N=\(SVGChart.sizeLabel(size)): \(what)") }
+        func tick(_ what: String) { progress?.phase("  \(type.kernel) \(type.precision) N=\(Units.size(size)): \(what)") }
         let batchCount = Self.batchCount(size: size, distinctControls: options.distinctControls)
         var batches: [any LayoutBenchSubject]
         let isReused = reused != nil
@@ -491,12 +422,12 @@ public struct Runner {
         return (measurement, batches)
     }
 
-    /// ", about N s left" after `done` of `total` steps (the steps done so far give the pace;
-    /// the last bandwidth measurement, as long as the first, is not counted); empty before
-    /// the first step is done.
-    static func remaining(done: Int, of total: Int, since start: UInt64) -> String {
-        guard done > 0, done < total else { return "" }
-        let perStep = Double(BenchClock.now() - start) / 1e9 / Double(done)
-        return ", about \(Int((perStep * Double(total - done)).rounded())) s left"
+    /// ", about N s left" after `done` of the plan's steps, which took `measuredSeconds`
+    /// (`RunPlan.remainingSeconds`), plus `endSeconds` for the bandwidth loops at the end;
+    /// empty before the first step is done.
+    static func remaining(plan: RunPlan, done: Int, measuredSeconds: Double, endSeconds: Double) -> String {
+        guard done > 0, done < plan.steps.count else { return "" }
+        let left = RunPlan.remainingSeconds(planned: plan.steps, done: done, measuredSeconds: measuredSeconds) + endSeconds
+        return ", about \(Int(left.rounded())) s left"
     }
 }

@@ -144,6 +144,85 @@ public enum Statistics {
     }
 }
 
+extension Statistics {
+    /// The median of `samples` with a percentile bootstrap interval: `resamples` draws of the
+    /// samples with replacement, seeded, so the same samples and seed give the same interval.
+    ///
+    /// - Precondition: `samples` is not empty.
+    public static func medianInterval(
+        _ samples: [Double], level: Double = 0.95, resamples: Int = 2000, seed: UInt64 = 0x5eed
+    ) -> Interval {
+        precondition(!samples.isEmpty, "medianInterval of no samples")
+        let estimate = median(samples)
+        guard samples.count > 1 else { return Interval(estimate: estimate, lower: estimate, upper: estimate, level: level) }
+        var random = ResamplingRandom(seed: seed)
+        var medians: [Double] = []
+        medians.reserveCapacity(resamples)
+        var draw = samples
+        for _ in 0..<resamples {
+            for slot in draw.indices { draw[slot] = samples[Int(random.next() % UInt64(samples.count))] }
+            medians.append(median(draw))
+        }
+        medians.sort()
+        let tail = (1 - level) / 2
+        return Interval(estimate: estimate, lower: quantile(sortedSamples: medians, tail),
+                        upper: quantile(sortedSamples: medians, 1 - tail), level: level)
+    }
+
+    /// The least-squares line `y = intercept + slope x` through the points.
+    ///
+    /// - Precondition: `x` and `y` have the same count, at least two, and `x` has two
+    ///   different values.
+    public static func leastSquares(x: [Double], y: [Double]) -> (intercept: Double, slope: Double) {
+        precondition(x.count == y.count && x.count >= 2, "leastSquares needs two points or more")
+        let n = Double(x.count)
+        let mx = x.reduce(0, +) / n, my = y.reduce(0, +) / n
+        var sxy = 0.0, sxx = 0.0
+        for (a, b) in zip(x, y) {
+            sxy += (a - mx) * (b - my)
+            sxx += (a - mx) * (a - mx)
+        }
+        precondition(sxx > 0, "leastSquares needs two different x values")
+        let slope = sxy / sxx
+        return (my - slope * mx, slope)
+    }
+
+    /// The least-squares line through the medians of `samples[i]` at `x[i]` (time against
+    /// batch length: the intercept is the cost per call, the slope the cost per element),
+    /// with percentile bootstrap intervals of both: each resample draws every point's
+    /// samples with replacement (seeded) and fits its medians again.
+    ///
+    /// - Precondition: as `leastSquares`; no `samples[i]` is empty.
+    public static func medianLine(
+        x: [Double], samples: [[Double]], level: Double = 0.95, resamples: Int = 2000, seed: UInt64 = 0x5eed
+    ) -> (intercept: Interval, slope: Interval) {
+        precondition(x.count == samples.count && samples.allSatisfy { !$0.isEmpty })
+        let fit = leastSquares(x: x, y: samples.map(median))
+        var random = ResamplingRandom(seed: seed)
+        var intercepts: [Double] = [], slopes: [Double] = []
+        intercepts.reserveCapacity(resamples)
+        slopes.reserveCapacity(resamples)
+        var draws = samples
+        for _ in 0..<resamples {
+            for point in samples.indices {
+                let n = UInt64(samples[point].count)
+                for slot in draws[point].indices { draws[point][slot] = samples[point][Int(random.next() % n)] }
+            }
+            let line = leastSquares(x: x, y: draws.map(median))
+            intercepts.append(line.intercept)
+            slopes.append(line.slope)
+        }
+        intercepts.sort()
+        slopes.sort()
+        let tail = (1 - level) / 2
+        func interval(_ estimate: Double, _ sorted: [Double]) -> Interval {
+            Interval(estimate: estimate, lower: quantile(sortedSamples: sorted, tail),
+                     upper: quantile(sortedSamples: sorted, 1 - tail), level: level)
+        }
+        return (interval(fit.intercept, intercepts), interval(fit.slope, slopes))
+    }
+}
+
 /// The resampling's random numbers: xorshift64* (Vigna), seeded, so that a report's intervals
 /// are repeatable. Its own few lines, so that the benchmark library needs nothing from the
 /// test code.

@@ -95,7 +95,7 @@ struct CeilingTests {
 
         let csv = ReportIO.csv(report.rows)
         let header = try #require(csv.split(separator: "\n").first)
-        #expect(header.hasSuffix("ceilingNs,ratioToCeiling"))
+        #expect(header.hasSuffix("ceilingNs,ratioToCeiling,scenario,medianLowNs,medianHighNs"))
         #expect(try ReportIO.rows(csv: csv) == report.rows)
     }
 

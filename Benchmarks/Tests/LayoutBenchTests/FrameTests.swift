@@ -51,6 +51,13 @@ struct FrameTests {
         #expect(result.out.contains("change-test Float kernel-unchecked beats the reference"))
     }
 
+    @Test func oneSizeHasNoFit() {
+        let result = runCLI(["frame", "--filter", "change-test", "--sizes", "16", "--repetitions", "2", "--budget-ms", "0.1"],
+                            subjects: Self.subjects)
+        #expect(result.code == ExitCode.success, "\(result.err)")
+        #expect(result.out.contains("One size: no line to fit.") && !result.out.contains(": fixed "))
+    }
+
     @Test func refusesAKernelThatDiffers() {
         let result = runCLI(["frame", "--filter", "wrong-test", "--sizes", "8", "--repetitions", "2", "--budget-ms", "0.1"],
                             subjects: Self.subjects)

@@ -63,10 +63,10 @@ struct ReportIOTests {
         var rows = sampleReport().rows
         rows[1].floorBandwidthGBps = 20
         rows[1].floorWorkingSetBytes = 3 << 28
-        // Drop the floor bandwidth columns and the ceiling columns after them, as latest.csv
-        // files written before them lack them.
+        // Drop the floor bandwidth columns and the ceiling and frame-loop columns after them,
+        // as latest.csv files written before them lack them.
         let old = ReportIO.csv(rows).split(separator: "\n").map { line in
-            line.split(separator: ",", omittingEmptySubsequences: false).dropLast(4).joined(separator: ",")
+            line.split(separator: ",", omittingEmptySubsequences: false).dropLast(7).joined(separator: ",")
         }.joined(separator: "\n")
         #expect(!old.contains("floorBandwidthGBps"))
         let decoded = try ReportIO.rows(csv: old)
@@ -123,7 +123,7 @@ struct ReportIOTests {
         let readme = try String(contentsOfFile: directory + "/README.md", encoding: .utf8)
         #expect(readme.contains("## Headline"))
         #expect(readme.contains("![button-content speedup](button-content-speedup.svg)"))
-        #expect(readme.contains("swift run -c release layout-bench"))
+        #expect(readme.contains("swift run --package-path Benchmarks -c release layout-bench"))
         // The headline shows the speedup at 1K and 4M with its interval: Float 1 thread = 8 * 0.75.
         #expect(readme.contains("6.00x [5.40, 6.60]"))
         let csv = try String(contentsOfFile: directory + "/latest.csv", encoding: .utf8)

@@ -106,7 +106,8 @@ struct StableStorageSubject: CopyingSubject {
 /// parsing, help and exit codes.
 struct RunTests {
     static let fast = ["--allow-debug", "--quiet", "--sizes", "16,64", "--repetitions", "3", "--budget-ms", "0.2",
-                       "--warmup-ms", "0.1", "--bandwidth-mib", "1", "--distinct-controls", "1"]
+                       "--warmup-ms", "0.1", "--bandwidth-mib", "1", "--distinct-controls", "1",
+                       "--frame-sizes", "none"]
 
     @Test func runWritesAReportThatReadsBack() throws {
         let directory = try temporaryDirectory()
