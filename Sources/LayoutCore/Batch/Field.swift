@@ -268,20 +268,26 @@ public protocol FieldSet: Sendable {
 /// What a `FieldSet` declares about one field.
 @usableFromInline
 package struct FieldDescriptor: Sendable {
-    /// The column's name: the field's property name.
-    @usableFromInline package let name: String
+    // The declaration's static strings, made `String`s only when read: a schema is built for
+    // every new column storage and every error that names a field, and a `String` per field
+    // (two, with the summary) was most of that cost.
+    @usableFromInline let staticName: StaticString
+    @usableFromInline let staticSummary: StaticString
     /// What the column's values must satisfy.
     @usableFromInline package let rule: FieldRule
     /// The size of one element in bytes.
     @usableFromInline package let elementSize: Int
     /// The value tools use when an input leaves the field out; `nil` when it is required.
     @usableFromInline package let defaultValue: Double?
+
+    /// The column's name: the field's property name.
+    @inlinable package var name: String { staticName.description }
     /// What the column holds, in a few words (for tools and generated docs).
-    @usableFromInline package let summary: String
+    @inlinable package var summary: String { staticSummary.description }
 
     @inlinable
-    init(name: String, rule: FieldRule, elementSize: Int, defaultValue: Double?, summary: String) {
-        (self.name, self.rule, self.elementSize, self.defaultValue, self.summary) = (name, rule, elementSize, defaultValue, summary)
+    init(name: StaticString, rule: FieldRule, elementSize: Int, defaultValue: Double?, summary: StaticString) {
+        (staticName, self.rule, self.elementSize, self.defaultValue, staticSummary) = (name, rule, elementSize, defaultValue, summary)
     }
 }
 
@@ -330,8 +336,8 @@ public struct FieldBinder {
             return Field(address: addresses.unsafelyUnwrapped[position])
         case .describe:
             descriptors.append(FieldDescriptor(
-                name: name.description, rule: rule, elementSize: MemoryLayout<Element>.size,
-                defaultValue: defaultValue, summary: summary.description))
+                name: name, rule: rule, elementSize: MemoryLayout<Element>.size,
+                defaultValue: defaultValue, summary: summary))
             return Field(address: Self.placeholder)
         case .check:
             let address = addresses.unsafelyUnwrapped[position]
@@ -385,6 +391,7 @@ extension FieldSet {
     @inlinable
     package static var schema: [FieldDescriptor] {
         var binder = FieldBinder(.describe, addresses: nil)
+        binder.descriptors.reserveCapacity(fieldCount)
         _ = Self(&binder)
         return binder.descriptors
     }
