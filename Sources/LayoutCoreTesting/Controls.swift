@@ -229,6 +229,12 @@ public enum Controls {
     }
 }
 
+/// Two one-element result columns, reused by `ResultBits.equal`.
+struct ResultPair<C: BatchLayout> {
+    var a = BatchResultColumns<C>(count: 1)
+    var b = BatchResultColumns<C>(count: 1)
+}
+
 /// Bit-for-bit comparison of results, for any control: floating-point fields by bit pattern
 /// (any NaN equals any NaN, as `BitPattern.equal` has it), bytes exactly.
 public enum ResultBits {
@@ -241,7 +247,14 @@ public enum ResultBits {
 
     /// Whether two results of control `C` agree in every bit.
     public static func equal<C: BatchLayout>(_ a: C.Result, _ b: C.Result, as: C.Type) -> Bool {
-        columns([a], as: C.self).firstBitDifference(from: columns([b], as: C.self)) == nil
+        // Written into two one-element columns kept from one call to the next (the slider's
+        // invariants compare every kernel-checked case this way; two new column storages per
+        // call were a fifth of an invariant fuzz execution under ASan).
+        let pair = FuzzStorage.lease { ResultPair<C>() }
+        defer { FuzzStorage.release(pair) }
+        pair.pointee.a.set(a, at: 0)
+        pair.pointee.b.set(b, at: 0)
+        return pair.pointee.a.firstBitDifference(from: pair.pointee.b) == nil
     }
 
     /// The lowest control index at which `a` and `b` differ in any bit (or their counts);

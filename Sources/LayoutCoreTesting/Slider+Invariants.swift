@@ -260,9 +260,9 @@ extension SliderConfiguration {
 
     /// `minimumValue <= maximumValue`, named on `maximumValue`.
     public static func expectedCrossFieldProblem(in batch: RawColumns<Self>, index: Int) -> LayoutError? {
-        let minimum = batch[\.minimumValue, index], maximum = batch[\.maximumValue, index]
+        let minimum = batch[{ $0.minimumValue }, index], maximum = batch[{ $0.maximumValue }, index]
         return minimum <= maximum ? nil
-            : LayoutError(index: index, field: InputFields.name(of: \.maximumValue), value: Double(maximum),
+            : LayoutError(index: index, field: InputFields.name(of: { $0.maximumValue }), value: Double(maximum),
                           problem: .inconsistent(rule: "minimumValue <= maximumValue"))
     }
 }

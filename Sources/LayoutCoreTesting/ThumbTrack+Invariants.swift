@@ -421,16 +421,16 @@ extension ThumbTrackConfiguration {
     /// `0 < rate < 1` where the snapping is projected (kind 1).
     public static func expectedControlProblem(at position: Int, in batch: RawColumns<Self>, index: Int) -> LayoutError? {
         switch position {
-        case InputFields.position(of: \.selectedIndex):
-            let selected = batch[\.selectedIndex, index]
-            return selected < batch[\.segmentCount, index] ? nil
-                : LayoutError(index: index, field: InputFields.name(of: \.selectedIndex), value: Double(selected),
+        case InputFields.position(of: { $0.selectedIndex }):
+            let selected = batch[{ $0.selectedIndex }, index]
+            return selected < batch[{ $0.segmentCount }, index] ? nil
+                : LayoutError(index: index, field: InputFields.name(of: { $0.selectedIndex }), value: Double(selected),
                               problem: .outOfRange(expected: "below the segment count"))
-        case InputFields.position(of: \.projectionRate):
-            let rate = batch[\.projectionRate, index]
-            let name = InputFields.name(of: \.projectionRate)
+        case InputFields.position(of: { $0.projectionRate }):
+            let rate = batch[{ $0.projectionRate }, index]
+            let name = InputFields.name(of: { $0.projectionRate })
             if !rate.isFinite { return LayoutError(index: index, field: name, value: Double(rate), problem: .notFinite) }
-            if batch[\.snapping, index] == 1 && !(rate > 0 && rate < 1) {
+            if batch[{ $0.snapping }, index] == 1 && !(rate > 0 && rate < 1) {
                 return LayoutError(index: index, field: name, value: Double(rate), problem: .outOfRange(expected: "0 < rate < 1"))
             }
             return nil
@@ -441,18 +441,18 @@ extension ThumbTrackConfiguration {
 
     /// `2 * inset` fits in the width and in the height; `.legacy` has two segments and inset 1.
     public static func expectedCrossFieldProblem(in batch: RawColumns<Self>, index: Int) -> LayoutError? {
-        let inset = batch[\.inset, index]
-        let legacy = batch[\.mode, index] == LayoutMode.legacy.rawValue
-        if !(2 * inset <= batch[\.width, index]) || !(2 * inset <= batch[\.height, index]) {
-            return LayoutError(index: index, field: InputFields.name(of: \.inset), value: Double(inset),
+        let inset = batch[{ $0.inset }, index]
+        let legacy = batch[{ $0.mode }, index] == LayoutMode.legacy.rawValue
+        if !(2 * inset <= batch[{ $0.width }, index]) || !(2 * inset <= batch[{ $0.height }, index]) {
+            return LayoutError(index: index, field: InputFields.name(of: { $0.inset }), value: Double(inset),
                                problem: .inconsistent(rule: "2 * inset fits"))
         }
-        if legacy && batch[\.segmentCount, index] != 2 {
-            return LayoutError(index: index, field: InputFields.name(of: \.segmentCount), value: Double(batch[\.segmentCount, index]),
+        if legacy && batch[{ $0.segmentCount }, index] != 2 {
+            return LayoutError(index: index, field: InputFields.name(of: { $0.segmentCount }), value: Double(batch[{ $0.segmentCount }, index]),
                                problem: .inconsistent(rule: "two segments in .legacy"))
         }
         if legacy && inset != 1 {
-            return LayoutError(index: index, field: InputFields.name(of: \.inset), value: Double(inset),
+            return LayoutError(index: index, field: InputFields.name(of: { $0.inset }), value: Double(inset),
                                problem: .inconsistent(rule: "inset 1 in .legacy"))
         }
         return nil

@@ -275,6 +275,7 @@ final class ColumnStorage<Fields: FieldSet>: ColumnBuffer, @unchecked Sendable {
     @inlinable
     init(capacity: Int, firstSlot: Int) {
         var binder = FieldBinder(.describe, addresses: nil)
+        binder.descriptors.reserveCapacity(Fields.fieldCount)
         fields = Fields(&binder)
         rules = binder.descriptors.map { $0.rule }
         super.init(elementSizes: binder.descriptors.map { $0.elementSize }, firstSlot: firstSlot)

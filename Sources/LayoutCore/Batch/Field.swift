@@ -5,11 +5,13 @@
 // validate one configuration and a batch, the element sizes the column storage allocates, and
 // the order in which validation looks at the columns all come from it.
 //
-// The same initializer serves three purposes, chosen by the binder it is given:
+// The same initializer serves several purposes, chosen by the binder it is given:
 // - describe: collect each field's name, rule, element size, default and summary;
 // - bind: point each field at its column in a batch's storage (what kernels read);
 // - check: bind to a one-row copy of a configuration and check each value against its rule
-//   as it is declared (the single-control `validate()`), with no allocation.
+//   as it is declared (the single-control `validate()`), with no allocation;
+// - locate and name: find the position of a field (`{ $0.width }`) and its name, also
+//   with no allocation.
 // Tests (FieldSetDeclarationTests) check, by reflection, that every stored property of every
 // field set is a `Field` declared under its own property name.
 
@@ -268,20 +270,26 @@ public protocol FieldSet: Sendable {
 /// What a `FieldSet` declares about one field.
 @usableFromInline
 package struct FieldDescriptor: Sendable {
-    /// The column's name: the field's property name.
-    @usableFromInline package let name: String
+    // The declaration's static strings, made `String`s only when read: a schema is built for
+    // every new column storage and every error that names a field, and a `String` per field
+    // (two, with the summary) was most of that cost.
+    @usableFromInline let staticName: StaticString
+    @usableFromInline let staticSummary: StaticString
     /// What the column's values must satisfy.
     @usableFromInline package let rule: FieldRule
     /// The size of one element in bytes.
     @usableFromInline package let elementSize: Int
     /// The value tools use when an input leaves the field out; `nil` when it is required.
     @usableFromInline package let defaultValue: Double?
+
+    /// The column's name: the field's property name.
+    @inlinable package var name: String { staticName.description }
     /// What the column holds, in a few words (for tools and generated docs).
-    @usableFromInline package let summary: String
+    @inlinable package var summary: String { staticSummary.description }
 
     @inlinable
-    init(name: String, rule: FieldRule, elementSize: Int, defaultValue: Double?, summary: String) {
-        (self.name, self.rule, self.elementSize, self.defaultValue, self.summary) = (name, rule, elementSize, defaultValue, summary)
+    init(name: StaticString, rule: FieldRule, elementSize: Int, defaultValue: Double?, summary: StaticString) {
+        (staticName, self.rule, self.elementSize, self.defaultValue, staticSummary) = (name, rule, elementSize, defaultValue, summary)
     }
 }
 
@@ -291,7 +299,7 @@ package struct FieldDescriptor: Sendable {
 /// columns, or to check one configuration; it has no public API.
 public struct FieldBinder {
     @usableFromInline
-    enum Purpose { case describe, bind, check, locate }
+    enum Purpose { case describe, bind, check, locate, name }
 
     @usableFromInline let purpose: Purpose
     /// Bind and check: every column's first element, by position.
@@ -304,6 +312,9 @@ public struct FieldBinder {
     @usableFromInline var failure: (error: LayoutError, position: Int)?
     /// Check: bit `p` set for every `checkedByControl` field declared before `failure`'s.
     @usableFromInline var controlChecked: UInt64 = 0
+    /// Name: the position of the field whose name is wanted, and that name once declared.
+    @usableFromInline var namedPosition = -1
+    @usableFromInline var foundName: StaticString = ""
 
     @inlinable
     init(_ purpose: Purpose, addresses: UnsafePointer<UnsafeMutableRawPointer>?) {
@@ -330,8 +341,8 @@ public struct FieldBinder {
             return Field(address: addresses.unsafelyUnwrapped[position])
         case .describe:
             descriptors.append(FieldDescriptor(
-                name: name.description, rule: rule, elementSize: MemoryLayout<Element>.size,
-                defaultValue: defaultValue, summary: summary.description))
+                name: name, rule: rule, elementSize: MemoryLayout<Element>.size,
+                defaultValue: defaultValue, summary: summary))
             return Field(address: Self.placeholder)
         case .check:
             let address = addresses.unsafelyUnwrapped[position]
@@ -340,6 +351,9 @@ public struct FieldBinder {
         case .locate:
             // Not an address: the field's position plus one, which `FieldSet.position(of:)` reads back.
             return Field(address: UnsafeMutableRawPointer(bitPattern: position &+ 1).unsafelyUnwrapped)
+        case .name:
+            if position == namedPosition { foundName = name }
+            return Field(address: Self.placeholder)
         }
     }
 
@@ -385,6 +399,7 @@ extension FieldSet {
     @inlinable
     package static var schema: [FieldDescriptor] {
         var binder = FieldBinder(.describe, addresses: nil)
+        binder.descriptors.reserveCapacity(fieldCount)
         _ = Self(&binder)
         return binder.descriptors
     }
@@ -427,7 +442,12 @@ extension FieldSet {
     /// The name of the field that `field` reads (`{ $0.width }`).
     @inlinable
     package static func name<Element>(of field: (Self) -> Field<Element>) -> String {
-        schema[position(of: field)].name
+        // Every error that names a field asks for its name: read from the declaration alone,
+        // without building the schema (an array of every field's descriptor).
+        var binder = FieldBinder(.name, addresses: nil)
+        binder.namedPosition = position(of: field)
+        _ = Self(&binder)
+        return binder.foundName.description
     }
 
     /// Every field's rule, in declaration order.

@@ -27,6 +27,18 @@ public struct RawColumns<C: BatchLayout>: CustomStringConvertible {
         bytes[C.InputFields.position(of: field)][index]
     }
 
+    /// Element `index` of the scalar field that `field` reads (`{ $0.width }`): the form the
+    /// controls' oracles use, since it folds to the field's position where a key path literal
+    /// is made anew (a runtime type lookup) on every call.
+    public subscript(field: (C.InputFields) -> Field<C.Scalar>, index: Int) -> C.Scalar {
+        scalars[C.InputFields.position(of: field)][index]
+    }
+
+    /// Element `index` of the byte field that `field` reads (`{ $0.mode }`).
+    public subscript(field: (C.InputFields) -> Field<UInt8>, index: Int) -> UInt8 {
+        bytes[C.InputFields.position(of: field)][index]
+    }
+
     /// Element `index` of the field at `position`, as a `Double` (for error values).
     public func value(at position: Int, _ index: Int) -> Double {
         holdsBytes[position] ? Double(bytes[position][index]) : Double(scalars[position][index])
