@@ -40,14 +40,19 @@ extension SliderConfiguration {
     /// The kernel for the controls in `range`: chunks of lane groups in passes, the step grid
     /// only for the lanes that need it (see `Slider._kernel`).
     ///
-    /// A range of one lane group or less goes through `_laneGroup` in one pass (the tail's
-    /// code, the same operations per lane): the passes' listing, gathering and scattering cost
-    /// such a short batch more than the step grid they save (Docs/Performance.md, "Fixed cost
-    /// per call"; from two groups on, the passes cost less).
+    /// A range of at most eight controls (one `Float` lane group, two `Double`) skips the
+    /// passes, whose listing, gathering and scattering cost such a short batch more than the
+    /// step grid they save (Docs/Performance.md, "Fixed cost per call"): one lane group or
+    /// less goes through `_laneGroup` in one pass (the tail's code, the same operations per
+    /// lane), more through `_shortRange`.
     @inlinable
     public static func _layout(_ input: InputFields, _ output: ResultFields, range: Range<Int>) {
         if range.count <= _laneWidth {
             if !range.isEmpty { Slider._tail(input, output, at: range.lowerBound, count: range.count) }
+            return
+        }
+        if range.count <= Slider._shortRangeLength {
+            Slider._shortRange(input, output, range: range)
             return
         }
         Slider._kernel(input, output, range: range)
@@ -164,6 +169,41 @@ extension Slider {
                 }
             }}}
         }
+        if fullEnd < range.upperBound { _tail(q, p, at: fullEnd, count: range.upperBound &- fullEnd) }
+    }
+
+    /// The longest range `_shortRange` lays out; longer ranges go through `_kernel`'s passes.
+    @inlinable
+    static var _shortRangeLength: Int { 8 }
+
+    /// Lays out the controls in `range`: each full lane group's value, the step grid on the
+    /// group itself where one of its lanes snaps (as `_laneGroup`), into the result column;
+    /// then their frames (`_geometryPass`, as `_kernel`'s third pass); the last
+    /// `1 ..< width` controls through `_tail`.
+    // Two `Double` groups through `_laneGroup` with a constant count took more instructions
+    // than the passes (LLVM left the frames as a call); through `_tail` each, more than this.
+    @inlinable @inline(never)
+    static func _shortRange<Scalar>(
+        _ q: SliderConfiguration<Scalar>.InputFields, _ p: SliderConfiguration<Scalar>.ResultFields,
+        range: Range<Int>
+    ) {
+        typealias Lanes = LaneVector<Scalar>
+        let width = Lanes.width
+        let fullEnd = range.upperBound &- range.count % width
+        var index = range.lowerBound
+        while index < fullEnd {
+            var (newValue, snaps) = _valueLanes(q, at: index, count: width)
+            if snaps._anyLane {
+                let points = _gridPoints(
+                    newValue: newValue, minimum: Lanes.load(q.minimumValue, at: index, count: width),
+                    maximum: Lanes.load(q.maximumValue, at: index, count: width),
+                    step: Lanes.load(q.step, at: index, count: width))
+                newValue = newValue.replacing(with: points, where: snaps)
+            }
+            newValue.store(to: p.value, at: index, count: width)
+            index &+= width
+        }
+        if range.lowerBound < fullEnd { _geometryPass(q, p, at: range.lowerBound, count: fullEnd &- range.lowerBound) }
         if fullEnd < range.upperBound { _tail(q, p, at: fullEnd, count: range.upperBound &- fullEnd) }
     }
 

@@ -43,9 +43,14 @@ extension ToggleTransitionConfiguration {
     public static var _takesFullGroupsOnly: Bool { true }
 
     /// The kernel for the controls in `range`: chunks of lane groups in three passes (see
-    /// `ToggleTransition._kernel`).
+    /// `ToggleTransition._kernel`), or, for a short range, a lane group at a time in one pass
+    /// (see `ToggleTransition._laneGroups`).
     @inlinable
     public static func _layout(_ input: InputFields, _ output: ResultFields, range: Range<Int>) {
+        if range.count <= ToggleTransition._shortRangeLength(Scalar.self) {
+            ToggleTransition._laneGroups(_ToggleTransitionColumns(input, output), range: range)
+            return
+        }
         ToggleTransition._kernel(_ToggleTransitionColumns(input, output), range: range)
     }
 
@@ -165,6 +170,64 @@ extension ToggleTransition {
         }}}}
     }
 
+    /// The longest range `_laneGroups` lays out: one lane group (eight `Float` controls, four
+    /// `Double`); longer ranges go through `_kernel`'s passes.
+    // On one lane group the passes cost more than they save: they list, pack and scatter for
+    // one solver run, which `_laneGroups` makes on the group itself (Docs/Performance.md,
+    // "Fixed cost per call").
+    @inlinable
+    static func _shortRangeLength<Scalar: LayoutScalar>(_: Scalar.Type) -> Int { LaneVector<Scalar>.width }
+
+    /// Lays out the controls in `range` (whole lane groups) a lane group at a time, every
+    /// step in one pass: the progress, the solver on the lanes that need it
+    /// (`_easedLanes`), then the layers. The same operations per lane as `_kernel`.
+    @inlinable @inline(never)
+    static func _laneGroups<Scalar>(_ p: _ToggleTransitionColumns<Scalar>, range: Range<Int>) {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let group = _begin(p.input, at: index)
+            var eased = group.progress
+            if group.needsSolver.any { eased = _easedLanes(group.progress, solving: group.needsSolver) }
+            _finish(p, eased: eased, at: index)
+            index &+= LaneVector<Scalar>.width
+        }
+    }
+
+    /// `progress` with the ease-in-ease-out value in the lanes of `solving`. Eight `Float`
+    /// lanes of which at most four need it: those four packed in four lanes (one SSE register,
+    /// half the solver's instructions), solved and put back; otherwise the whole lane group.
+    /// Each lane gets the reference's solver, a per-value function, wherever it runs.
+    @inlinable @inline(never)
+    static func _easedLanes<Scalar>(_ progress: LaneVector<Scalar>, solving: LaneMask<Scalar>) -> LaneVector<Scalar> {
+        typealias Lanes = LaneVector<Scalar>
+        typealias Four = FourLaneVector<Scalar>
+        if Lanes.width == 8 {
+            // A mask lane is all ones or all zeros: its lowest bit says which (two `Float`
+            // lanes per 64-bit word).
+            @inline(__always) func isSolving(_ lane: Int) -> Bool {
+                (solving.bits[lane &>> 1] &>> UInt64(truncatingIfNeeded: (lane & 1) &* 32)) & 1 != 0
+            }
+            var packed = Four()
+            var origin = SIMD4<Int32>()
+            var packedCount = 0
+            for lane in 0..<8 {
+                if isSolving(lane) {
+                    if packedCount == 4 { packedCount = 5; break }
+                    packed[packedCount] = progress[lane]
+                    origin[packedCount] = Int32(truncatingIfNeeded: lane)
+                    packedCount &+= 1
+                }
+            }
+            if packedCount <= 4 {
+                let solved = ToggleEasing.easeInOut(packed)
+                var eased = progress
+                for value in 0..<packedCount { eased[Int(origin[value])] = solved[value] }
+                return eased
+            }
+        }
+        return progress.replacing(with: ToggleEasing.easeInOut(progress), where: solving)
+    }
+
     /// The three passes over `count` controls from `start` (a multiple of the lane width, at
     /// most `LaneScratch.chunkLength`).
     @inlinable
@@ -227,8 +290,15 @@ extension ToggleTransition {
             index += 4 * w
         }
         // The rest one lane group at a time (the last group may read and write up to `w - 1`
-        // values past `count`, padded by `_chunk`: those lanes are unused).
+        // values past `count`, padded by `_chunk`: those lanes are unused). Eight `Float`
+        // lanes: a rest of at most four values in four lanes (one SSE register, half the
+        // instructions; a short batch's one packed group is mostly padding).
         while index < count {
+            if w == 8 && count &- index <= 4 {
+                typealias Four = FourLaneVector<Scalar>
+                ToggleEasing.easeInOut(Four.load(values, at: index, count: 4)).store(to: values, at: index, count: 4)
+                return
+            }
             store(ToggleEasing.easeInOut(load(0)), 0)
             index += w
         }
