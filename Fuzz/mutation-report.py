@@ -34,6 +34,38 @@ def run(line):  # "killed|survived MS EXECUTIONS"
     return {"outcome": outcome, "seconds": round(int(ms) / 1000, 3), "executions": int(executions)}
 
 
+def corpus_results(folder):
+    """A corpus's replays and fuzzing runs: (replay by target, targets whose replay killed,
+    fuzzing run by target)."""
+    replay = {}
+    for t in TARGETS:
+        parts = (read(os.path.join(folder, f"replay-{t}")) or "").split()
+        if parts:
+            replay[t] = {"outcome": parts[0], "seconds": round(int(parts[1]) / 1000, 3) if len(parts) > 1 else None,
+                         "executions": int(parts[2]) if len(parts) > 2 else None}
+    kills = [t for t in TARGETS if replay.get(t, {}).get("outcome") == "killed"]
+    fuzz = {}
+    for t in TARGETS:
+        line = read(os.path.join(folder, f"corpus-{t}"))
+        if line:
+            fuzz[t] = run(line)
+    return replay, kills, fuzz
+
+
+def kill_of(replay, kills, fuzz):
+    """(killer, seconds, executions) of a corpus's results, or Nones."""
+    if kills:
+        # The replay's wall time (corpus loading included) until the crash; its executions are
+        # the check's own count at the finding ("found at execution N": the N-th replayed file;
+        # libFuzzer prints no statistics for -runs=0), when the finding is the check's.
+        first = min(kills, key=lambda t: replay[t]["seconds"] or 0)
+        return first + " (replay)", replay[first]["seconds"], replay[first].get("executions")
+    for t, r in fuzz.items():
+        if r["outcome"] == "killed":
+            return t, r["seconds"], r["executions"]
+    return None, None, None
+
+
 catalogue = tsv("Fuzz/Mutants/catalogue.tsv")
 notes = {row["id"]: row for row in tsv("Fuzz/Mutants/notes.tsv")}
 # The committed report's results of mutants this machine has no stored results for (a fresh
@@ -66,18 +98,16 @@ for entry in catalogue:
         continue
     row["build_seconds"] = int(read(os.path.join(folder, "build_seconds"), "0") or 0)
     row["seconds"] = int(read(os.path.join(folder, "seconds"), "0") or 0)
-    row["replay"] = {}
-    for t in TARGETS:
-        parts = (read(os.path.join(folder, f"replay-{t}")) or "").split()
-        if parts:
-            row["replay"][t] = {"outcome": parts[0], "seconds": round(int(parts[1]) / 1000, 3) if len(parts) > 1 else None,
-                                "executions": int(parts[2]) if len(parts) > 2 else None}
-    row["replay_kills"] = [t for t in TARGETS if row["replay"].get(t, {}).get("outcome") == "killed"]
-    row["corpus_fuzz"] = {}
-    for t in TARGETS:
-        line = read(os.path.join(folder, f"corpus-{t}"))
-        if line:
-            row["corpus_fuzz"][t] = run(line)
+    row["replay"], row["replay_kills"], row["corpus_fuzz"] = corpus_results(folder)
+    size = (read(os.path.join(folder, "corpus_size")) or "").split()
+    row["corpus_size"] = [int(x) for x in size] or None
+    # Further corpora run on the same build (MUTATION_CORPORA): label -> their results.
+    row["corpora"] = {}
+    for label in sorted(os.listdir(os.path.join(folder, "corpora")) if os.path.isdir(os.path.join(folder, "corpora")) else []):
+        replay, kills, fuzz = corpus_results(os.path.join(folder, "corpora", label))
+        killer, seconds, executions = kill_of(replay, kills, fuzz)
+        size = (read(os.path.join(folder, "corpora", label, "corpus_size")) or "").split()
+        row["corpora"][label] = {"size": [int(x) for x in size] or None, "replay_kills": kills, "killed_by": killer, "seconds": seconds, "executions": executions}
     row["fresh"] = {}
     for t in TARGETS:
         text = read(os.path.join(folder, f"fresh-{t}"))
@@ -109,18 +139,7 @@ for entry in catalogue:
             row["tree_commit"] = kept.get("tree_commit")
     compile_error = read(os.path.join(folder, "status")) == "compile"
     # How it died, with the committed corpus.
-    killer, kill_seconds, kill_executions = None, None, None
-    if row["replay_kills"]:
-        # The replay's wall time (corpus loading included) until the crash; its executions are
-        # the check's own count at the finding ("found at execution N": the N-th replayed file;
-        # libFuzzer prints no statistics for -runs=0), when the finding is the check's.
-        first = min(row["replay_kills"], key=lambda t: row["replay"][t]["seconds"] or 0)
-        killer, kill_seconds, kill_executions = (first + " (replay)", row["replay"][first]["seconds"],
-                                                 row["replay"][first].get("executions"))
-    else:
-        for t, r in row["corpus_fuzz"].items():
-            if r["outcome"] == "killed":
-                killer, kill_seconds, kill_executions = t, r["seconds"], r["executions"]
+    killer, kill_seconds, kill_executions = kill_of(row["replay"], row["replay_kills"], row["corpus_fuzz"])
     row["killed_by"] = killer
     row["corpus_kill_seconds"] = kill_seconds
     row["corpus_kill_executions"] = kill_executions
@@ -258,6 +277,45 @@ md.append("")
 for r in rows:
     md.append(f"- **{r['id']}** `{r['name']}` (`{r['file']}`): {r['description']}")
 md.append("")
+compared = sorted({label for r in rows for label in r.get("corpora", {})})
+if compared:
+    md.append("## Corpora compared")
+    md.append("")
+    md.append("The same mutant builds, replayed and fuzzed from other corpora as well (`MUTATION_CORPORA`), "
+              "each exactly as the committed one above: replay, then fuzzing from the corpus (stopping at the first "
+              "kill) when no replay kills it. A kill is a kill within the budget; the median is over the mutants "
+              "killed.")
+    md.append("")
+    md.append("| corpus | checked targets' files | bytes | mutants run | killed | by the replay | median s to kill | slowest kill |")
+    md.append("|---|---:|---:|---:|---:|---:|---:|---|")
+
+    def corpus_row(name, results):
+        sizes = [x for x, _ in results if x]
+        kills = [k for _, k in results if k["killed_by"]]
+        times = [k["seconds"] for k in kills if k["seconds"] is not None]
+        slow = max(kills, key=lambda k: k["seconds"] or 0, default=None)
+        size = sizes[-1] if sizes else None
+        md.append(f"| {name} | {size[1] if size else '-'} | {size[0] if size else '-'} | {len(results)} | {len(kills)} | "
+                  f"{sum(bool(k['replay_kills']) for k in kills)} | {fmt(round(statistics.median(times), 3) if times else None)} | "
+                  + (f"{slow['id']}: {slow['seconds']:.2f} s ({slow['killed_by']})" if slow else "-") + " |")
+
+    both = [r for r in ran if r.get("corpora") and r["status"] != "equivalent"]
+    corpus_row("committed", [(r.get("corpus_size"), {"id": r["id"], "killed_by": r["killed_by"], "seconds": r["corpus_kill_seconds"],
+                                                      "replay_kills": r["replay_kills"]}) for r in both])
+    for label in compared:
+        corpus_row(label, [(r["corpora"][label].get("size"), r["corpora"][label] | {"id": r["id"]})
+                           for r in both if label in r["corpora"]])
+    md.append("")
+    md.append("| id | mutant | committed | " + " | ".join(compared) + " |")
+    md.append("|---|---|---|" + "---|" * len(compared))
+
+    def cell(killer, seconds):
+        return "missed" if not killer else f"{killer.replace('Fuzz', '')} {seconds:.2f} s"
+    for r in both:
+        md.append(f"| {r['id']} | `{r['name']}` | {cell(r['killed_by'], r['corpus_kill_seconds'])} | "
+                  + " | ".join(cell(r["corpora"][l]["killed_by"], r["corpora"][l]["seconds"]) if l in r["corpora"] else "not run"
+                               for l in compared) + " |")
+    md.append("")
 md.append("## Without a seed corpus")
 md.append("")
 md.append(f"Each checked target from an empty corpus (dictionary and options only), `-seed=1...{seeds}`, "

@@ -29,8 +29,11 @@
 #   fuzzing run as well, `-runs=N`, which does not depend on the machine's load; kills are
 #   recorded in executions and seconds either way), MUTATION_FRESH_SECONDS (MUTATION_SECONDS: the
 #   budget of one run from an empty corpus, recorded with the mutant's results), MUTATION_SEEDS (5),
-#   MUTATION_TEST_FILTER ("Invariant|FuzzCorpus|Validation|Example|Differential|Easing|Timeline|HalfSegment"),
-#   MUTATION_DIR (.build/mutation), MUTATION_COMMIT (HEAD: the tree the mutants are applied to).
+#   MUTATION_TEST_FILTER ("Invariant|FuzzCorpus|Validation|Example|Differential|Easing|Timeline|HalfSegment|Legacy"),
+#   MUTATION_DIR (.build/mutation), MUTATION_COMMIT (HEAD: the tree the mutants are applied to),
+#   MUTATION_CORPORA ("LABEL=DIR ...": further corpora, each a folder with one subfolder per
+#   target, replayed and fuzzed from on the same build after the committed one; the report
+#   compares their kills, e.g. a corpus before and after `-set_cover_merge`).
 # A long run stops cleanly before its next mutant once the file $MUTATION_DIR/stop exists (the
 # mutant in progress finishes; its results and the report are written).
 set -euo pipefail
@@ -42,6 +45,7 @@ MUTATION_RUNS="${MUTATION_RUNS:-}"
 MUTATION_FRESH_SECONDS="${MUTATION_FRESH_SECONDS:-$MUTATION_SECONDS}"
 MUTATION_SEEDS="${MUTATION_SEEDS:-5}"
 MUTATION_TEST_FILTER="${MUTATION_TEST_FILTER:-Invariant|FuzzCorpus|Validation|Example|Differential|Easing|Timeline|HalfSegment|Legacy}"
+MUTATION_CORPORA="${MUTATION_CORPORA:-}"
 MUTATION_DIR="${MUTATION_DIR:-.build/mutation}"
 mkdir -p "$MUTATION_DIR" && MUTATION_DIR=$(cd "$MUTATION_DIR" && pwd)  # absolute: the steps below cd into $SRC
 # Resolved once: a commit made while a long run goes on must not change the tree under it.
@@ -53,7 +57,7 @@ for arg in "$@"; do
     --fresh-only) FRESH=1; FRESH_ONLY=1 ;;
     --tests=*) TESTS=${arg#--tests=} ;;
     --report-only) REPORT_ONLY=1 ;;
-    -h|--help) sed -n 2,28p "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     *) IDS+=("$arg") ;;
   esac
 done
@@ -136,6 +140,51 @@ finding_line() {  # the first line of a finding's message, for the report
     | sed -E 's/^.*Fatal error: //' | cut -c1-160 | tr '\t' ' ' || true
 }
 
+# corpus_phase ID CORPUS_ROOT OUT LABEL: replays CORPUS_ROOT/<target> and the regressions, then
+# (when no replay killed the mutant) fuzzes from that corpus, one target after the other, and
+# stops at the first kill. Writes OUT/replay-<target> and OUT/corpus-<target>.
+corpus_phase() {
+  local id=$1 root=$2 out=$3 label=$4 target dir
+  # The corpus's size, for the report: files and bytes of the checked targets' folders.
+  find "${TARGETS[@]/#/$root/}" -type f -printf '%s\n' 2>/dev/null | awk '{ bytes += $1 } END { print bytes + 0, NR }' \
+    > "$out/corpus_size"
+  # 1. The corpus and regressions, replayed once.
+  local replay_killed=0
+  for target in "${TARGETS[@]}"; do
+    local dirs=("$root/$target")
+    [ -d "Fuzz/Regressions/$target" ] && dirs+=("Fuzz/Regressions/$target")
+    local rc=0 replay_start replay_ms
+    replay_start=$(now_ms)
+    "$BIN_DIR/$target" -runs=0 "${dirs[@]}" > "$out/replay-$target.log" 2>&1 || rc=$?
+    replay_ms=$(( $(now_ms) - replay_start ))
+    if [ "$rc" != 0 ]; then
+      # The replayed file that killed it, counted from the first ("found at execution N").
+      echo "killed $replay_ms $(sed -nE 's/.*found at execution ([0-9]+) .*/\1/p' "$out/replay-$target.log" | head -n 1)" \
+        > "$out/replay-$target"; replay_killed=1
+      echo "   $label replay $target: KILLED after $replay_ms ms ($(finding_line "$out/replay-$target.log"))"
+    else
+      echo "survived $replay_ms" > "$out/replay-$target"
+      echo "   $label replay $target: survived ($replay_ms ms)"
+    fi
+  done
+  # 2. Fuzzing from the corpus, stopping at the first kill. Validation mutants go to the
+  #    bad-input target first.
+  local order=("${TARGETS[@]}")
+  case "$(field "$id" 4)" in validation*) order=(FuzzBadInput FuzzDifferential FuzzInvariants) ;; esac
+  if [ "$replay_killed" = 0 ]; then
+    for target in "${order[@]}"; do
+      dir="$MUTATION_DIR/run/$id-$label-$target"
+      run_fuzzer "$target" "$dir" "$MUTATION_SECONDS" 1 "$root/$target"
+      cp "$dir/result" "$out/corpus-$target"
+      cp "$dir/log" "$out/corpus-$target.log"
+      local outcome ms executions
+      read -r outcome ms executions < "$dir/result"
+      echo "   $label fuzz $target from the corpus: $outcome after ${ms} ms, $executions executions"
+      [ "$outcome" = killed ] && break
+    done
+  fi
+}
+
 run_mutant() {
   local id=$1 patch out start target dir
   patch=$(ls Fuzz/Mutants/"$id"-*.patch)
@@ -165,41 +214,15 @@ run_mutant() {
   BIN_DIR=$(cd "$SRC" && swift build --package-path Fuzz -c release --scratch-path .build/fuzz "${SANITIZE[@]}" --show-bin-path)
 
   if [ "$FRESH_ONLY" = 0 ]; then
-    rm -f "$out"/replay-* "$out"/corpus-*
-    # 1. The committed corpus and regressions, replayed once.
-    local replay_killed=0
-    for target in "${TARGETS[@]}"; do
-      local dirs=("Fuzz/Corpus/$target")
-      [ -d "Fuzz/Regressions/$target" ] && dirs+=("Fuzz/Regressions/$target")
-      local rc=0 replay_start replay_ms
-      replay_start=$(now_ms)
-      "$BIN_DIR/$target" -runs=0 "${dirs[@]}" > "$out/replay-$target.log" 2>&1 || rc=$?
-      replay_ms=$(( $(now_ms) - replay_start ))
-      if [ "$rc" != 0 ]; then
-        # The replayed file that killed it, counted from the first ("found at execution N").
-        echo "killed $replay_ms $(sed -nE 's/.*found at execution ([0-9]+) .*/\1/p' "$out/replay-$target.log" | head -n 1)" \
-          > "$out/replay-$target"; replay_killed=1
-        echo "   replay $target: KILLED after $replay_ms ms ($(finding_line "$out/replay-$target.log"))"
-      else
-        echo "survived $replay_ms" > "$out/replay-$target"
-        echo "   replay $target: survived ($replay_ms ms)"
-      fi
+    rm -rf "$out"/replay-* "$out"/corpus-* "$out/corpora"
+    corpus_phase "$id" Fuzz/Corpus "$out" committed
+    # The same build against each corpus of MUTATION_CORPORA, for a comparison of corpora
+    # (for example the corpus before and after a minimization) at the cost of the replays.
+    local entry
+    for entry in $MUTATION_CORPORA; do
+      mkdir -p "$out/corpora/${entry%%=*}"
+      corpus_phase "$id" "${entry#*=}" "$out/corpora/${entry%%=*}" "${entry%%=*}"
     done
-    # 2. Fuzzing from the committed corpus, stopping at the first kill. Validation mutants go
-    #    to the bad-input target first.
-    local order=("${TARGETS[@]}")
-    case "$(field "$id" 4)" in validation*) order=(FuzzBadInput FuzzDifferential FuzzInvariants) ;; esac
-    if [ "$replay_killed" = 0 ]; then
-      for target in "${order[@]}"; do
-        dir="$MUTATION_DIR/run/$id-corpus-$target"
-        run_fuzzer "$target" "$dir" "$MUTATION_SECONDS" 1 "Fuzz/Corpus/$target"
-        cp "$dir/result" "$out/corpus-$target"
-        cp "$dir/log" "$out/corpus-$target.log"
-        read -r outcome ms executions < "$dir/result"
-        echo "   fuzz $target from the corpus: $outcome after ${ms} ms, $executions executions"
-        [ "$outcome" = killed ] && break
-      done
-    fi
   fi
 
   # 3. From an empty corpus, every target, several seeds.
