@@ -565,8 +565,8 @@ public enum ReportWriter {
         ```
 
         `Reports/benchmarks/baseline.json` is the reference `compare` checks against in CI
-        (`Benchmarks/ci-bench.sh`); it is a copy of a full run's latest.json, refreshed by hand
-        when a kernel legitimately changes speed.
+        (`Benchmarks/ci-bench.sh`): a `run --quick` of the last full run's code on its machine,
+        refreshed by hand when a kernel legitimately changes speed or the machine changes.
 
         """
         return out
