@@ -24,6 +24,10 @@
 #   FUZZ_TRACE_CMP    1: libFuzzer's default instrumentation with comparison tracing
 #                     (see "Build flags" below)                      (default 0)
 #   FUZZ_SCRATCH      SwiftPM scratch path                           (default .build/fuzz)
+#   FUZZ_MINIMIZE     1: build, then rewrite each target's Fuzz/Corpus folder as the fewest
+#                     of its files that keep every coverage feature it has (libFuzzer's
+#                     -set_cover_merge=1 into an empty folder; Fuzz/Regressions is kept
+#                     whole), and stop                              (default 0)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -135,6 +139,23 @@ for target in "${TARGETS[@]}"; do
 done
 echo "   built and verified (coverage counters and ASan in every binary) in ${BUILD_SECONDS}s"
 for target in "${TARGETS[@]}"; do printf '   %-32s %7s coverage counters\n' "$target" "${COUNTERS[$target]}"; done
+
+# ---------------------------------------------------------------------------------------------
+if [ "${FUZZ_MINIMIZE:-0}" = 1 ]; then
+  # The committed corpora only grow (the merge after fuzzing adds what is new, and keeps every
+  # file it had), so now and then they are cut back to the fewest files with every feature;
+  # the mutation run judges the cut (Fuzz/README.md, "Corpus, dictionaries, regressions").
+  for target in "${TARGETS[@]}"; do
+    before=$(find "Fuzz/Corpus/$target" -type f | wc -l)
+    rm -rf "$RUN/minimized-$target"; mkdir -p "$RUN/minimized-$target"
+    "$BIN_DIR/$target" -set_cover_merge=1 -max_len="$(option "$target" max_len)" \
+      "$RUN/minimized-$target" "Fuzz/Corpus/$target" > "$RUN/minimize-$target.log" 2>&1 \
+      || { cat "$RUN/minimize-$target.log" >&2; echo "fuzz: minimizing $target failed" >&2; exit 1; }
+    rm -rf "Fuzz/Corpus/$target" && mv "$RUN/minimized-$target" "Fuzz/Corpus/$target"
+    echo "   $target: $before -> $(find "Fuzz/Corpus/$target" -type f | wc -l) files"
+  done
+  exit 0
+fi
 
 # ---------------------------------------------------------------------------------------------
 echo "== fuzz: replaying corpora and regressions"
