@@ -94,7 +94,11 @@ for entry in catalogue:
     kept = earlier.get(mid)
     if not row["run"] and kept and kept.get("patch", row["patch"]) == row["patch"]:
         note = notes.get(mid)
-        rows.append(kept | {k: row[k] for k in row if k != "run"} | {"note": note["text"] if note else None})
+        carried = kept | {k: row[k] for k in row if k != "run"} | {"note": note["text"] if note else None}
+        # A verdict written since the run (notes.tsv) decides the status of a mutant no fuzzer killed.
+        if note and note["verdict"] == "equivalent" and not carried.get("killed_by"):
+            carried["status"] = "equivalent"
+        rows.append(carried)
         continue
     row["build_seconds"] = int(read(os.path.join(folder, "build_seconds"), "0") or 0)
     row["seconds"] = int(read(os.path.join(folder, "seconds"), "0") or 0)
