@@ -24,9 +24,8 @@
 #   generic code runs ~100x slower; a per-lane loop 8-30x).
 # These options are explicit on purpose: compare's defaults (median of both variants and the
 # sizes, 0.75, Docs/Benchmarks.md "compare") are tuned for two runs of the same day, while the
-# baseline is a committed quick run made on another day (Reports/benchmarks/baseline.json: the
-# code of the shared batch declaration, regenerated with the full run of 2026-12-02); this gate
-# stays what it was.
+# baseline is a committed quick run made on another day (Reports/benchmarks/baseline.json,
+# refreshed on 2026-12-05 on the machine CI runs on); this gate stays what it was.
 #
 # Environment: LAYOUT_BENCH_SCRATCH (SwiftPM scratch path of the benchmark package, default Benchmarks/.build),
 # LAYOUT_BENCH_THRESHOLD (default 0.5).
