@@ -34,6 +34,11 @@ def run(line):  # "killed|survived MS EXECUTIONS"
     return {"outcome": outcome, "seconds": round(int(ms) / 1000, 3), "executions": int(executions)}
 
 
+def corpus_size(folder):
+    """[bytes, files] of the corpus a folder's results ran on, or None."""
+    return [int(x) for x in (read(os.path.join(folder, "corpus_size")) or "").split()] or None
+
+
 def corpus_results(folder):
     """A corpus's replays and fuzzing runs: (replay by target, targets whose replay killed,
     fuzzing run by target)."""
@@ -103,15 +108,13 @@ for entry in catalogue:
     row["build_seconds"] = int(read(os.path.join(folder, "build_seconds"), "0") or 0)
     row["seconds"] = int(read(os.path.join(folder, "seconds"), "0") or 0)
     row["replay"], row["replay_kills"], row["corpus_fuzz"] = corpus_results(folder)
-    size = (read(os.path.join(folder, "corpus_size")) or "").split()
-    row["corpus_size"] = [int(x) for x in size] or None
+    row["corpus_size"] = corpus_size(folder)
     # Further corpora run on the same build (MUTATION_CORPORA): label -> their results.
     row["corpora"] = {}
     for label in sorted(os.listdir(os.path.join(folder, "corpora")) if os.path.isdir(os.path.join(folder, "corpora")) else []):
         replay, kills, fuzz = corpus_results(os.path.join(folder, "corpora", label))
         killer, seconds, executions = kill_of(replay, kills, fuzz)
-        size = (read(os.path.join(folder, "corpora", label, "corpus_size")) or "").split()
-        row["corpora"][label] = {"size": [int(x) for x in size] or None, "replay_kills": kills, "killed_by": killer, "seconds": seconds, "executions": executions}
+        row["corpora"][label] = {"size": corpus_size(os.path.join(folder, "corpora", label)), "replay_kills": kills, "killed_by": killer, "seconds": seconds, "executions": executions}
     row["fresh"] = {}
     for t in TARGETS:
         text = read(os.path.join(folder, f"fresh-{t}"))
