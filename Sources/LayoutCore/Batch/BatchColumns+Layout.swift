@@ -15,8 +15,7 @@ extension BatchColumns {
     public func layout(
         into output: inout BatchResultColumns<Control>, parallelism: Parallelism = .automatic
     ) throws(LayoutError) {
-        try validate(parallelism: parallelism)
-        kernelLayout(into: &output, parallelism: parallelism)
+        try validatedKernelLayout(into: &output, parallelism: parallelism)
     }
 
     /// The batch kernel without validation: NaN, negative sizes or raw values out of range give
@@ -38,10 +37,35 @@ extension BatchColumns {
         // `self` and `output` hold both storages for the whole call.
         let lanes = LaneGroups<Control>(input: storage, output: output.storage)
         if parallelism.isSerial(forBatchOf: count) {
-            lanes.layout(0..<count)
+            lanes.layout(0..<count, storage.boundFields)
             return
         }
         runBatch(count: count, parallelism: parallelism) { range in lanes.layout(range) }
+    }
+
+    /// `validate(parallelism:)` then `kernelLayout(into:parallelism:)`, in one function on
+    /// one thread: the call's set-up (the batch's count, the thread decision, the fields'
+    /// address) is made once.
+    // As two calls, each copied the field set for its callee and had its own prologue: about
+    // 50 instructions more per batch (Docs/PerformanceHistory.md, "Fixed cost per call, cut
+    // again").
+    @inlinable
+    func validatedKernelLayout(
+        into output: inout BatchResultColumns<Control>, parallelism: Parallelism
+    ) throws(LayoutError) {
+        let count = self.count
+        let storage = self.storage
+        guard parallelism.isSerial(forBatchOf: count) else {
+            try validate(parallelism: parallelism)
+            kernelLayout(into: &output, parallelism: parallelism)
+            return
+        }
+        let fields = UnsafePointer(storage.boundFields)
+        if !Self.passes(fields, storage, 0..<count), let error = Self.firstError(storage, count: count) { throw error }
+        if output.count != count { output.resize(to: count) } else { output.makeUnique() }
+        guard count > 0 else { return }
+        // `self` and `output` hold both storages for the whole call.
+        LaneGroups<Control>(input: storage, output: output.storage).layout(0..<count, fields)
     }
 
     /// Checks every column: every value against its field's rule (finite, within
@@ -79,11 +103,16 @@ extension BatchColumns {
     /// generic per-column scans, over the columns from `range.lowerBound`.
     @inlinable
     static func passes(_ storage: ColumnStorage<Control.InputFields>, _ range: Range<Int>) -> Bool {
-        if range.lowerBound == 0 {
-            return Control._allValid(storage.fields, count: range.count) ?? passesFieldRules(storage.fields, storage, range)
-        }
-        let fields = storage.fields(from: range.lowerBound)
-        return Control._allValid(fields, count: range.count) ?? passesFieldRules(fields, storage, range)
+        if range.lowerBound == 0 { return passes(storage.boundFields, storage, range) }
+        return withUnsafePointer(to: storage.fields(from: range.lowerBound)) { passes($0, storage, range) }
+    }
+
+    /// `passes(storage, range)` with the fields bound from `range.lowerBound`.
+    @inlinable
+    static func passes(
+        _ fields: UnsafePointer<Control.InputFields>, _ storage: ColumnStorage<Control.InputFields>, _ range: Range<Int>
+    ) -> Bool {
+        Control._allValid(fields, count: range.count) ?? passesFieldRules(fields.pointee, storage, range)
     }
 
     /// Whether every control in `range` passes every rule: the schema's per-column scans (no
@@ -265,14 +294,20 @@ struct LaneGroups<Control: BatchLayout>: @unchecked Sendable {
     /// zero-padded scratch group.
     @inlinable
     func layout(_ range: Range<Int>) {
+        layout(range, input.boundFields)
+    }
+
+    /// `layout(range)` with the input fields' address (`input.boundFields`).
+    @inlinable
+    func layout(_ range: Range<Int>, _ inputFields: UnsafePointer<Control.InputFields>) {
         if !Control._takesFullGroupsOnly {
-            Control._layout(input.fields, output.fields, range: range)
+            Control._layout(inputFields, output.boundFields, range: range)
             return
         }
         let width = Control._laneWidth
         let tail = range.count % width
         if range.count > tail {
-            Control._layout(input.fields, output.fields, range: range.lowerBound ..< range.upperBound - tail)
+            Control._layout(inputFields, output.boundFields, range: range.lowerBound ..< range.upperBound - tail)
         }
         if tail > 0 { layoutScratchGroup(from: range.upperBound - tail, count: tail) }
     }
@@ -294,8 +329,11 @@ struct LaneGroups<Control: BatchLayout>: @unchecked Sendable {
                 addresses[position].copyMemory(from: input.addresses[position] + start * size, byteCount: count * size)
             }
             let bound = UnsafePointer(addresses.baseAddress.unsafelyUnwrapped)
-            Control._layout(Control.InputFields.bound(to: bound), Control.ResultFields.bound(to: bound + inputCount),
-                            range: 0 ..< Control._laneWidth)
+            withUnsafePointer(to: Control.InputFields.bound(to: bound)) { inputFields in
+                withUnsafePointer(to: Control.ResultFields.bound(to: bound + inputCount)) { outputFields in
+                    Control._layout(inputFields, outputFields, range: 0 ..< Control._laneWidth)
+                }
+            }
             for position in 0..<resultCount {
                 let size = output.elementSizes[position]
                 (output.addresses[position] + start * size).copyMemory(
@@ -310,7 +348,7 @@ struct LaneGroups<Control: BatchLayout>: @unchecked Sendable {
 extension BatchColumns {
     /// What the control's fused pass says of the whole batch (`nil`: the control has none).
     package var fusedPassAccepts: Bool? {
-        withExtendedLifetime(storage) { Control._allValid(storage.fields, count: count) }
+        withExtendedLifetime(storage) { Control._allValid(storage.boundFields, count: count) }
     }
 
     /// What the schema's per-column scans and the control's own checks say of the whole batch:

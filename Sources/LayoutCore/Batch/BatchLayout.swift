@@ -54,7 +54,11 @@ public protocol BatchLayout: Hashable, Sendable {
     /// Not API: the kernel for the `count` (1...`_laneWidth`) controls from `index`.
     static func _layoutLaneGroup(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int)
     /// Not API: the kernel for the controls in `range` (one thread's share).
-    static func _layout(_ input: InputFields, _ output: ResultFields, range: Range<Int>)
+    ///
+    /// The field sets come by address (here and in `_allValid`): passed by value, a field set
+    /// read from a batch's storage is copied at every call (the compiler cannot prove that
+    /// the callee leaves the storage alone), 10-36 pointers each time.
+    static func _layout(_ input: UnsafePointer<InputFields>, _ output: UnsafePointer<ResultFields>, range: Range<Int>)
     /// Not API: checks the field at `position`, whose rule is `checkedByControl`, for the
     /// first `count` controls.
     static func _checkFieldRules(
@@ -63,7 +67,7 @@ public protocol BatchLayout: Hashable, Sendable {
     static func _checkCrossFieldRules(_ input: InputFields, count: Int, into validator: inout BatchValidator)
     /// Not API: whether every control passes every rule, in one fused pass; `nil` to use the
     /// schema's per-column scans. Must accept exactly what those accept.
-    static func _allValid(_ input: InputFields, count: Int) -> Bool?
+    static func _allValid(_ input: UnsafePointer<InputFields>, count: Int) -> Bool?
 }
 
 extension BatchLayout {
@@ -81,14 +85,17 @@ extension BatchLayout {
     /// vector instruction and no count test is left in the loop; the tail runs the same code
     /// in its own function, with padded loads and partial stores.
     @inlinable
-    public static func _layout(_ input: InputFields, _ output: ResultFields, range: Range<Int>) {
+    public static func _layout(
+        _ inputFields: UnsafePointer<InputFields>, _ outputFields: UnsafePointer<ResultFields>, range: Range<Int>
+    ) {
+        let input = inputFields.pointee, output = outputFields.pointee
         let width = _laneWidth
         var index = range.lowerBound
         while range.upperBound &- index >= width {
             _layoutLaneGroup(input, output, at: index, count: width)
             index &+= width
         }
-        if index < range.upperBound { layoutTail(input, output, at: index, count: range.upperBound &- index) }
+        if index < range.upperBound { layoutTail(inputFields, outputFields, at: index, count: range.upperBound &- index) }
     }
 
     /// Lays out the last `count` (1..<`width`) controls: the kernel with loads that pad
@@ -98,9 +105,13 @@ extension BatchLayout {
     // per-column branches. The tail once went through a scratch group from
     // `withUnsafeTemporaryAllocation`, whose closure's typed `throws(Never)` Swift 6.3
     // miscompiled in the benchmark's prespecialized build; see Docs/Performance.md.)
+    // The fields by address: a call that takes them by value needs them in memory, so the
+    // loop above, which reads them from registers, would first copy every one to its stack.
     @inlinable @inline(never)
-    static func layoutTail(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int) {
-        _layoutLaneGroup(input, output, at: index, count: count)
+    static func layoutTail(
+        _ input: UnsafePointer<InputFields>, _ output: UnsafePointer<ResultFields>, at index: Int, count: Int
+    ) {
+        _layoutLaneGroup(input.pointee, output.pointee, at: index, count: count)
     }
 
     /// Not API: checks nothing (no field's rule is `checkedByControl`).
@@ -114,7 +125,7 @@ extension BatchLayout {
 
     /// Not API: `nil`, validate with the schema's per-column scans.
     @inlinable
-    public static func _allValid(_ input: InputFields, count: Int) -> Bool? { nil }
+    public static func _allValid(_ input: UnsafePointer<InputFields>, count: Int) -> Bool? { nil }
 
     /// The control's name in reports and tools, in lower case with hyphens: the
     /// configuration type's name without `Configuration` (`ButtonContentConfiguration` is

@@ -267,8 +267,10 @@ class ColumnBuffer: @unchecked Sendable {
 /// kernel and validation read).
 @usableFromInline
 final class ColumnStorage<Fields: FieldSet>: ColumnBuffer, @unchecked Sendable {
-    /// The fields, bound to the columns.
-    @usableFromInline @exclusivity(unchecked) var fields: Fields
+    /// The fields, bound to the columns, at one address for the storage's lifetime: the
+    /// kernel's hooks take them by address (`BatchLayout._layout`, `_allValid`), which saves
+    /// a batch call a copy of every field pointer per hook.
+    @usableFromInline let boundFields: UnsafeMutablePointer<Fields>
     /// Every column's rule, by position.
     @usableFromInline let rules: [FieldRule]
 
@@ -276,16 +278,26 @@ final class ColumnStorage<Fields: FieldSet>: ColumnBuffer, @unchecked Sendable {
     init(capacity: Int, firstSlot: Int) {
         var binder = FieldBinder(.describe, addresses: nil)
         binder.descriptors.reserveCapacity(Fields.fieldCount)
-        fields = Fields(&binder)
+        boundFields = .allocate(capacity: 1)
+        boundFields.initialize(to: Fields(&binder))
         rules = binder.descriptors.map { $0.rule }
         super.init(elementSizes: binder.descriptors.map { $0.elementSize }, firstSlot: firstSlot)
         allocate(capacity: capacity)
     }
 
+    deinit {
+        boundFields.deinitialize(count: 1)
+        boundFields.deallocate()
+    }
+
+    /// The fields, bound to the columns.
+    @inlinable
+    var fields: Fields { boundFields.pointee }
+
     /// Binds the fields to the columns' new addresses.
     @usableFromInline
     override func columnsDidMove() {
-        fields = addresses.withUnsafeBufferPointer { Fields.bound(to: $0.baseAddress.unsafelyUnwrapped) }
+        boundFields.pointee = addresses.withUnsafeBufferPointer { Fields.bound(to: $0.baseAddress.unsafelyUnwrapped) }
     }
 
     /// A copy with the same capacity and contents.

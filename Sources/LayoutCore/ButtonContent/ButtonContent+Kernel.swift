@@ -22,7 +22,8 @@ extension ButtonContentConfiguration {
     /// ran the schema's fifteen per-column scans, whose set-up and scalar tails cost about
     /// 2,500 instructions per call on a batch of eight controls.
     @inlinable
-    public static func _allValid(_ input: InputFields, count: Int) -> Bool? {
+    public static func _allValid(_ fields: UnsafePointer<InputFields>, count: Int) -> Bool? {
+        let input = fields.pointee
         // The byte columns sixteen at a time (`_allBytes`: converted to lanes beside the
         // numbers they cost ~5 instructions per `Double` control more). The limits: each
         // enumeration's last raw value plus one, constants (`allCases.count` makes and frees
@@ -38,7 +39,7 @@ extension ButtonContentConfiguration {
             checks.check(input, at: index, count: width)
             index &+= width
         }
-        if index < count { checks.checkTail(input, at: index, count: count &- index) }
+        if index < count { checks.checkTail(fields, at: index, count: count &- index) }
         return checks.allPassed
     }
 }
@@ -98,9 +99,12 @@ struct _ButtonContentChecks<Scalar: LayoutScalar> {
 
     /// `check` for the last `count` (1..<`width`) controls, in its own function (as in the
     /// slider's pass: inlined beside the full groups, LLVM merges the two paths' loads).
+    // The fields by address, as `BatchLayout.layoutTail` takes them.
     @inlinable @inline(never)
-    mutating func checkTail(_ p: ButtonContentConfiguration<Scalar>.InputFields, at index: Int, count: Int) {
-        check(p, at: index, count: count)
+    mutating func checkTail(
+        _ fields: UnsafePointer<ButtonContentConfiguration<Scalar>.InputFields>, at index: Int, count: Int
+    ) {
+        check(fields.pointee, at: index, count: count)
     }
 
     /// Whether every control taken in passes every rule.

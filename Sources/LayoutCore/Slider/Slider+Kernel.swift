@@ -33,7 +33,7 @@ extension SliderConfiguration {
 
     /// The fused pass: every rule at once (see `Slider._allValid`).
     @inlinable
-    public static func _allValid(_ input: InputFields, count: Int) -> Bool? {
+    public static func _allValid(_ input: UnsafePointer<InputFields>, count: Int) -> Bool? {
         Slider._allValid(input, count: count)
     }
 
@@ -46,7 +46,9 @@ extension SliderConfiguration {
     /// less goes through `_laneGroup` in one pass (the tail's code, the same operations per
     /// lane), more through `_shortRange`.
     @inlinable
-    public static func _layout(_ input: InputFields, _ output: ResultFields, range: Range<Int>) {
+    public static func _layout(
+        _ input: UnsafePointer<InputFields>, _ output: UnsafePointer<ResultFields>, range: Range<Int>
+    ) {
         if range.count <= _laneWidth {
             if !range.isEmpty { Slider._tail(input, output, at: range.lowerBound, count: range.count) }
             return
@@ -113,7 +115,10 @@ extension Slider {
     /// - the cross-field rule `minimumValue <= maximumValue`, or-ed into `tooLowMaximum`.
     /// The zero padding of the tail passes every rule.
     @inlinable
-    static func _allValid<Scalar: LayoutScalar>(_ p: SliderConfiguration<Scalar>.InputFields, count: Int) -> Bool {
+    static func _allValid<Scalar: LayoutScalar>(
+        _ fields: UnsafePointer<SliderConfiguration<Scalar>.InputFields>, count: Int
+    ) -> Bool {
+        let p = fields.pointee
         // The byte columns (`_allBytes`: sixteen at a time, a short batch in one or two
         // windows); the case counts from each enumeration's last raw value, constants
         // (`allCases.count` made and freed an array on every call).
@@ -130,7 +135,7 @@ extension Slider {
             numbers.check(p, at: index, count: width)
             index &+= width
         }
-        if index < count { numbers.checkTail(p, at: index, count: count &- index) }
+        if index < count { numbers.checkTail(fields, at: index, count: count &- index) }
         return numbers.allPassed
     }
 
@@ -149,9 +154,11 @@ extension Slider {
     /// through `_laneGroup`, every step in one pass.
     @inlinable
     static func _kernel<Scalar>(
-        _ q: SliderConfiguration<Scalar>.InputFields, _ p: SliderConfiguration<Scalar>.ResultFields,
+        _ inputFields: UnsafePointer<SliderConfiguration<Scalar>.InputFields>,
+        _ resultFields: UnsafePointer<SliderConfiguration<Scalar>.ResultFields>,
         range: Range<Int>
     ) {
+        let q = inputFields.pointee, p = resultFields.pointee
         let fullEnd = range.upperBound &- range.count % LaneVector<Scalar>.width
         if range.lowerBound < fullEnd {
             // Each capacity is written out as a constant once specialized (see
@@ -169,7 +176,7 @@ extension Slider {
                 }
             }}}
         }
-        if fullEnd < range.upperBound { _tail(q, p, at: fullEnd, count: range.upperBound &- fullEnd) }
+        if fullEnd < range.upperBound { _tail(inputFields, resultFields, at: fullEnd, count: range.upperBound &- fullEnd) }
     }
 
     /// The longest range `_shortRange` lays out; longer ranges go through `_kernel`'s passes.
@@ -184,9 +191,11 @@ extension Slider {
     // than the passes (LLVM left the frames as a call); through `_tail` each, more than this.
     @inlinable @inline(never)
     static func _shortRange<Scalar>(
-        _ q: SliderConfiguration<Scalar>.InputFields, _ p: SliderConfiguration<Scalar>.ResultFields,
+        _ inputFields: UnsafePointer<SliderConfiguration<Scalar>.InputFields>,
+        _ resultFields: UnsafePointer<SliderConfiguration<Scalar>.ResultFields>,
         range: Range<Int>
     ) {
+        let q = inputFields.pointee, p = resultFields.pointee
         typealias Lanes = LaneVector<Scalar>
         let width = Lanes.width
         let fullEnd = range.upperBound &- range.count % width
@@ -204,16 +213,18 @@ extension Slider {
             index &+= width
         }
         if range.lowerBound < fullEnd { _geometryPass(q, p, at: range.lowerBound, count: fullEnd &- range.lowerBound) }
-        if fullEnd < range.upperBound { _tail(q, p, at: fullEnd, count: range.upperBound &- fullEnd) }
+        if fullEnd < range.upperBound { _tail(inputFields, resultFields, at: fullEnd, count: range.upperBound &- fullEnd) }
     }
 
     /// The last `count` (1..<`width`) controls: `_laneGroup` with padded loads and partial
     /// stores, in its own function so that the passes keep their one-instruction loads.
     @inlinable @inline(never)
     static func _tail<Scalar>(
-        _ q: SliderConfiguration<Scalar>.InputFields, _ p: SliderConfiguration<Scalar>.ResultFields,
+        _ inputFields: UnsafePointer<SliderConfiguration<Scalar>.InputFields>,
+        _ resultFields: UnsafePointer<SliderConfiguration<Scalar>.ResultFields>,
         at index: Int, count: Int
     ) {
+        let q = inputFields.pointee, p = resultFields.pointee
         _laneGroup(q, p, at: index, count: count)
     }
 
@@ -532,9 +543,10 @@ struct SliderNumberChecks<Scalar: LayoutScalar> {
 
     /// `check` for the last `count` (1..<`width`) controls, in its own function (inlined
     /// beside the full groups, LLVM merged the two paths' loads behind per-lane count tests).
+    // The fields by address, as `BatchLayout.layoutTail` takes them.
     @inlinable @inline(never)
-    mutating func checkTail(_ p: SliderConfiguration<Scalar>.InputFields, at index: Int, count: Int) {
-        check(p, at: index, count: count)
+    mutating func checkTail(_ fields: UnsafePointer<SliderConfiguration<Scalar>.InputFields>, at index: Int, count: Int) {
+        check(fields.pointee, at: index, count: count)
     }
 
     /// Whether every control taken in passes every rule.

@@ -20,7 +20,7 @@
 extension ThumbTrackConfiguration {
     /// The fused pass: every rule at once (see `_ThumbTrackValidation.allValid`).
     @inlinable
-    public static func _allValid(_ input: InputFields, count: Int) -> Bool? {
+    public static func _allValid(_ input: UnsafePointer<InputFields>, count: Int) -> Bool? {
         _ThumbTrackValidation.allValid(input, count: count)
     }
 
@@ -107,7 +107,10 @@ enum _ThumbTrackValidation {
     /// so "all valid" here means the detailed pass finds nothing; a control this pass refuses
     /// is always refused there too (with its error).
     @inlinable
-    static func allValid<Scalar: LayoutScalar>(_ p: ThumbTrackConfiguration<Scalar>.InputFields, count: Int) -> Bool {
+    static func allValid<Scalar: LayoutScalar>(
+        _ fields: UnsafePointer<ThumbTrackConfiguration<Scalar>.InputFields>, count: Int
+    ) -> Bool {
+        let p = fields.pointee
         // The byte columns, sixteen controls per integer vector (vector-against-vector
         // compares: the scalar-operand forms are per-lane loops). `mode` is only remembered:
         // the `.legacy` rule needs `inset`, checked with the numbers below.

@@ -16,24 +16,10 @@
 //   group of scratch columns padded with zeros (`LaneGroups.layoutScratchGroup`). Padding lanes compute NaN (0 / 0), which is
 //   harmless and never stored.
 
-/// The bound input and result fields of a batch, as the kernel's passes see them.
-@usableFromInline
-struct _ToggleTransitionColumns<Scalar: LayoutScalar>: @unchecked Sendable {
-    @usableFromInline var input: ToggleTransitionConfiguration<Scalar>.InputFields
-    @usableFromInline var output: ToggleTransitionConfiguration<Scalar>.ResultFields
-
-    @inlinable @inline(__always)
-    init(_ input: ToggleTransitionConfiguration<Scalar>.InputFields,
-         _ output: ToggleTransitionConfiguration<Scalar>.ResultFields) {
-        self.input = input
-        self.output = output
-    }
-}
-
 extension ToggleTransitionConfiguration {
     /// The fused pass: every rule at once.
     @inlinable
-    public static func _allValid(_ input: InputFields, count: Int) -> Bool? {
+    public static func _allValid(_ input: UnsafePointer<InputFields>, count: Int) -> Bool? {
         fusedValidation(input, count: count)
     }
 
@@ -46,26 +32,33 @@ extension ToggleTransitionConfiguration {
     /// `ToggleTransition._kernel`), or, for a short range, a lane group at a time in one pass
     /// (see `ToggleTransition._laneGroups`).
     @inlinable
-    public static func _layout(_ input: InputFields, _ output: ResultFields, range: Range<Int>) {
+    public static func _layout(
+        _ input: UnsafePointer<InputFields>, _ output: UnsafePointer<ResultFields>, range: Range<Int>
+    ) {
         if range.count <= ToggleTransition._shortRangeLength(Scalar.self) {
-            ToggleTransition._laneGroups(_ToggleTransitionColumns(input, output), range: range)
+            ToggleTransition._laneGroups(input, output, range: range)
             return
         }
-        ToggleTransition._kernel(_ToggleTransitionColumns(input, output), range: range)
+        ToggleTransition._kernel(input, output, range: range)
     }
 
     /// Not API: one full lane group (`count == _laneWidth`) through the chunked kernel (the
     /// batch entry points use `_layout`, and run a partial group in a padded scratch group).
     @inlinable
     public static func _layoutLaneGroup(_ input: InputFields, _ output: ResultFields, at index: Int, count: Int) {
-        ToggleTransition._kernel(_ToggleTransitionColumns(input, output), range: index ..< index + count)
+        withUnsafePointer(to: input) { input in
+            withUnsafePointer(to: output) { output in
+                ToggleTransition._kernel(input, output, range: index ..< index + count)
+            }
+        }
     }
 
     /// Whether every value of every column is valid: the rules of `validate()` (the same
     /// comparisons as `FieldRule.accepts`, and raw values below the case count compared as
     /// floating-point lanes), over all columns at once, a lane group at a time.
     @inlinable
-    static func fusedValidation(_ p: ToggleTransitionConfiguration<Scalar>.InputFields, count: Int) -> Bool {
+    static func fusedValidation(_ fields: UnsafePointer<ToggleTransitionConfiguration<Scalar>.InputFields>, count: Int) -> Bool {
+        let p = fields.pointee
         typealias Lanes = LaneVector<Scalar>
         let zero = Lanes()
         let maximumLength = Lanes(repeating: Scalar(LayoutLimits.maximumLength))
@@ -148,7 +141,11 @@ extension ToggleTransition {
     /// holds whole lane groups, and the batch runs its last, partial group in a padded lane
     /// group of scratch columns (`_takesFullGroupsOnly`).
     @inlinable
-    static func _kernel<Scalar>(_ p: _ToggleTransitionColumns<Scalar>, range: Range<Int>) {
+    static func _kernel<Scalar>(
+        _ inputFields: UnsafePointer<ToggleTransitionConfiguration<Scalar>.InputFields>,
+        _ resultFields: UnsafePointer<ToggleTransitionConfiguration<Scalar>.ResultFields>, range: Range<Int>
+    ) {
+        let input = inputFields.pointee, output = resultFields.pointee
         // Every scratch value is written before it is read (see `_chunk` for the one
         // exception, padded there), so the memory is not cleared. Each capacity is written
         // out as `LaneScratch.chunkLength(Scalar.self)`, a constant once specialized, so that the
@@ -164,7 +161,7 @@ extension ToggleTransition {
             var start = range.lowerBound
             while start < range.upperBound {
                 let count = Swift.min(chunk, range.upperBound - start)
-                _chunk(p, scratch, at: start, count: count)
+                _chunk(input, output, scratch, at: start, count: count)
                 start += count
             }
         }}}}
@@ -182,13 +179,17 @@ extension ToggleTransition {
     /// step in one pass: the progress, the solver on the lanes that need it
     /// (`_easedLanes`), then the layers. The same operations per lane as `_kernel`.
     @inlinable @inline(never)
-    static func _laneGroups<Scalar>(_ p: _ToggleTransitionColumns<Scalar>, range: Range<Int>) {
+    static func _laneGroups<Scalar>(
+        _ inputFields: UnsafePointer<ToggleTransitionConfiguration<Scalar>.InputFields>,
+        _ resultFields: UnsafePointer<ToggleTransitionConfiguration<Scalar>.ResultFields>, range: Range<Int>
+    ) {
+        let input = inputFields.pointee, output = resultFields.pointee
         var index = range.lowerBound
         while index < range.upperBound {
-            let group = _begin(p.input, at: index)
+            let group = _begin(input, at: index)
             var eased = group.progress
             if group.needsSolver.any { eased = _easedLanes(group.progress, solving: group.needsSolver) }
-            _finish(p, eased: eased, at: index)
+            _finish(input, output, eased: eased, at: index)
             index &+= LaneVector<Scalar>.width
         }
     }
@@ -232,13 +233,15 @@ extension ToggleTransition {
     /// most `LaneScratch.chunkLength`).
     @inlinable
     static func _chunk<Scalar>(
-        _ p: _ToggleTransitionColumns<Scalar>, _ scratch: _ToggleScratch<Scalar>, at start: Int, count: Int
+        _ input: ToggleTransitionConfiguration<Scalar>.InputFields,
+        _ output: ToggleTransitionConfiguration<Scalar>.ResultFields,
+        _ scratch: _ToggleScratch<Scalar>, at start: Int, count: Int
     ) {
         typealias Lanes = LaneVector<Scalar>
         // 1. Progress, and which lanes need the solver.
         var offset = 0
         while offset < count {
-            let group = _begin(p.input, at: start + offset)
+            let group = _begin(input, at: start + offset)
             group.progress.store(to: scratch.eased, at: offset, count: Lanes.width)
             UnsafeMutableRawPointer(scratch.needsSolver + offset)
                 .storeBytes(of: group.needsSolver, as: LaneMask<Scalar>.self)
@@ -266,7 +269,7 @@ extension ToggleTransition {
         // 3. Every layer from the eased progress.
         offset = 0
         while offset < count {
-            _finish(p, eased: Lanes.load(scratch.eased, at: offset, count: Lanes.width), at: start + offset)
+            _finish(input, output, eased: Lanes.load(scratch.eased, at: offset, count: Lanes.width), at: start + offset)
             offset += Lanes.width
         }
     }
@@ -337,12 +340,12 @@ extension ToggleTransition {
     /// the others. `layout(unchecked:)` in lanes.
     @inlinable @inline(__always)
     static func _finish<Scalar>(
-        _ p: _ToggleTransitionColumns<Scalar>, eased e: LaneVector<Scalar>, at index: Int
+        _ input: ToggleTransitionConfiguration<Scalar>.InputFields,
+        _ output: ToggleTransitionConfiguration<Scalar>.ResultFields, eased e: LaneVector<Scalar>, at index: Int
     ) {
         typealias Lanes = LaneVector<Scalar>
         let count = Lanes.width
         let zero = Lanes(), one = Lanes(repeating: 1)
-        let input = p.input
         let elapsed = Lanes.load(input.elapsed, at: index, count: count)
         let duration = Lanes.load(input.duration, at: index, count: count)
         let from = Lanes.load(input.from, at: index, count: count)
@@ -395,7 +398,7 @@ extension ToggleTransition {
         // Frames: each image centered in the bounds, scaled about the center.
         let width = Lanes.load(input.width, at: index, count: count)
         let height = Lanes.load(input.height, at: index, count: count)
-        let o = p.output
+        let o = output
         func store(_ alpha: Lanes, _ scale: Lanes, imageWidth: Field<Scalar>, imageHeight: Field<Scalar>,
                    to columns: (alpha: Field<Scalar>, scale: Field<Scalar>, x: Field<Scalar>, y: Field<Scalar>,
                                 width: Field<Scalar>, height: Field<Scalar>)) {
