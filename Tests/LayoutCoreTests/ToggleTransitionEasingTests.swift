@@ -75,6 +75,40 @@ import Testing
         check(Double.self)
     }
 
+    /// The kernel's written-out bisection (`parameterUnrolled`) takes the reference's steps:
+    /// the same parameter, bit for bit, at 4,001 evenly spaced progress values and at both
+    /// neighbours of every 512th point where a step's decision flips (`X(s) == x` at a grid
+    /// point `s`), in both precisions. One step size wrong, missing or repeated moves most of
+    /// them.
+    @Test func writtenOutBisectionTakesTheReferenceSteps() {
+        func sameBits<S: LayoutScalar>(_ a: S, _ b: S) -> Bool {
+            a.sign == b.sign && a.exponentBitPattern == b.exponentBitPattern
+                && a.significandBitPattern == b.significandBitPattern
+        }
+        func check<S: LayoutScalar>(_: S.Type) {
+            var inputs: [S] = (0...4_000).map { S($0) / 4_000 }
+            let spacing = S(1) / S(1 << (ToggleEasing.bisectionSteps + 1))
+            for index in stride(from: 1, to: 1 << (ToggleEasing.bisectionSteps + 1), by: 512) {
+                let s = S(index) * spacing
+                let x = ((S(0.52) * s + S(-0.78)) * s + S(1.26)) * s
+                inputs += [x.nextDown, x, x.nextUp]
+            }
+            var differences = 0
+            for x in inputs {
+                let loop = ToggleEasing.parameter(at: EasingScalar(x)).value
+                let unrolled = ToggleEasing.parameterUnrolled(at: EasingScalar(x)).value
+                let eased = ToggleEasing.easeInOut(EasingScalar(x)).value
+                let easedUnrolled = ToggleEasing.easeInOutUnrolled(EasingScalar(x)).value
+                if !sameBits(loop, unrolled) || !sameBits(eased, easedUnrolled) {
+                    differences += 1
+                }
+            }
+            #expect(differences == 0, "\(S.self): \(differences) of \(inputs.count) differ")
+        }
+        check(Float.self)
+        check(Double.self)
+    }
+
     /// The walk from `x` to the end point never goes back: for neighbouring inputs (one ulp
     /// apart) over runs of consecutive values at both ends and in the middle, and at random.
     @Test func neighbouringProgressValuesNeverDecrease() {

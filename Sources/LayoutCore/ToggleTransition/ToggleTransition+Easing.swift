@@ -120,7 +120,19 @@ extension LaneVectorOf: EasingArithmetic {
     /// The curve's value at progress `x` in [0, 1].
     @inlinable @inline(__always)
     package static func easeInOut<V: EasingArithmetic>(_ x: V) -> V {
-        let s = parameter(at: x)
+        value(at: x, parameter: parameter(at: x))
+    }
+
+    /// `easeInOut(x)` with the bisection written out step by step (`parameterUnrolled`): the
+    /// same operations on the same values, so the same bits, for the batch kernel.
+    @inlinable @inline(__always)
+    package static func easeInOutUnrolled<V: EasingArithmetic>(_ x: V) -> V {
+        value(at: x, parameter: parameterUnrolled(at: x))
+    }
+
+    /// `Y(s)` at the solved parameter `s` of progress `x`, with exact ends.
+    @inlinable @inline(__always)
+    static func value<V: EasingArithmetic>(at x: V, parameter s: V) -> V {
         var value = height(atParameter: s)
         // Exact ends.
         let zero = V(_easingConstant: 0), one = V(_easingConstant: 1)
@@ -133,24 +145,50 @@ extension LaneVectorOf: EasingArithmetic {
     /// `bisectionSteps` halvings of [0, 1], always an odd multiple of 2^-19.
     @inlinable @inline(__always)
     package static func parameter<V: EasingArithmetic>(at x: V) -> V {
+        var s = V(_easingConstant: 0.5)
+        var step: V.Scalar = 0.25
+        for _ in 0..<bisectionSteps {
+            bisect(&s, toward: x, step: step)
+            step = step * 0.5
+        }
+        return s
+    }
+
+    /// `parameter(at:)` with its `bisectionSteps` steps written out, each step's size a
+    /// constant. The loop costs about as much again as the arithmetic it runs on one lane
+    /// vector (a counter, the next step's size, and its copy into every lane: 8 of 17
+    /// instructions per step); a short batch's solve runs on one vector.
+    @inlinable @inline(__always)
+    package static func parameterUnrolled<V: EasingArithmetic>(at x: V) -> V {
+        var s = V(_easingConstant: 0.5)
+        bisect(&s, toward: x, step: 0x1p-2); bisect(&s, toward: x, step: 0x1p-3)
+        bisect(&s, toward: x, step: 0x1p-4); bisect(&s, toward: x, step: 0x1p-5)
+        bisect(&s, toward: x, step: 0x1p-6); bisect(&s, toward: x, step: 0x1p-7)
+        bisect(&s, toward: x, step: 0x1p-8); bisect(&s, toward: x, step: 0x1p-9)
+        bisect(&s, toward: x, step: 0x1p-10); bisect(&s, toward: x, step: 0x1p-11)
+        bisect(&s, toward: x, step: 0x1p-12); bisect(&s, toward: x, step: 0x1p-13)
+        bisect(&s, toward: x, step: 0x1p-14); bisect(&s, toward: x, step: 0x1p-15)
+        bisect(&s, toward: x, step: 0x1p-16); bisect(&s, toward: x, step: 0x1p-17)
+        bisect(&s, toward: x, step: 0x1p-18); bisect(&s, toward: x, step: 0x1p-19)
+        // 18 steps, 2^-2 down to 2^-19: `bisectionSteps` of them (the tests check it).
+        return s
+    }
+
+    /// One bisection step: `s + step` where `X(s) < x` (the solution lies above `s`), else
+    /// `s - step`.
+    @inlinable @inline(__always)
+    static func bisect<V: EasingArithmetic>(_ s: inout V, toward x: V, step: V.Scalar) {
         // X(s) = ((a s + b) s + c) s with c = 3 * 0.42, b = 3 * (0.58 - 2 * 0.42), a = 1 - c - b.
         let a = V(_easingConstant: 0.52)
         let b = V(_easingConstant: -0.78)
         let c = V(_easingConstant: 1.26)
         let zero = V(_easingConstant: 0)
-        var s = V(_easingConstant: 0.5)
-        var step: V.Scalar = 0.25
-        for _ in 0..<bisectionSteps {
-            let xAtS = ((a * s + b) * s + c) * s
-            // `s + step` where X(s) < x (the solution lies above `s`), else `s - step`, written
-            // `(s - step) + (X(s) < x ? 2 step : 0)`: the same values (every term is a multiple
-            // of 2^-19 below 1, so each sum is exact), one blend with 0 instead of two sums
-            // and a select.
-            let twoSteps = zero._easingReplacing(with: V(_easingConstant: step + step), where: V._easingLess(xAtS, x))
-            s = (s - V(_easingConstant: step)) + twoSteps
-            step = step * 0.5
-        }
-        return s
+        let xAtS = ((a * s + b) * s + c) * s
+        // Written `(s - step) + (X(s) < x ? 2 step : 0)`: the same values (every term is a
+        // multiple of 2^-19 below 1, so each sum is exact), one blend with 0 instead of two
+        // sums and a select.
+        let twoSteps = zero._easingReplacing(with: V(_easingConstant: step + step), where: V._easingLess(xAtS, x))
+        s = (s - V(_easingConstant: step)) + twoSteps
     }
 
     /// `Y(s) = s^2 (3 - 2 s)`, evaluated on the lower half of the curve where it is accurate to

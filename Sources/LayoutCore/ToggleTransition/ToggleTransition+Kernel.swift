@@ -203,30 +203,36 @@ extension ToggleTransition {
         typealias Lanes = LaneVector<Scalar>
         typealias Four = FourLaneVector<Scalar>
         if Lanes.width == 8 {
-            // A mask lane is all ones or all zeros: its lowest bit says which (two `Float`
-            // lanes per 64-bit word).
-            @inline(__always) func isSolving(_ lane: Int) -> Bool {
-                (solving.bits[lane &>> 1] &>> UInt64(truncatingIfNeeded: (lane & 1) &* 32)) & 1 != 0
-            }
-            var packed = Four()
-            var origin = SIMD4<Int32>()
-            var packedCount = 0
-            for lane in 0..<8 {
-                if isSolving(lane) {
-                    if packedCount == 4 { packedCount = 5; break }
-                    packed[packedCount] = progress[lane]
-                    origin[packedCount] = Int32(truncatingIfNeeded: lane)
-                    packedCount &+= 1
+            // Packed in memory, branch-free: every lane's value is written at the packed
+            // count, which grows past it only where the lane is solved (a mask lane is all
+            // ones or all zeros: its lowest bit says which, two `Float` lanes per 64-bit
+            // word). Values and their lanes go through the stack: inserting a lane into a
+            // vector register at a variable index costs a store and a load of the vector
+            // each time.
+            return withUnsafeTemporaryAllocation(of: Scalar.self, capacity: 16) { buffer in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: 8) { origin in
+                    let values = buffer.baseAddress!, packed = values + 8, origin = origin.baseAddress!
+                    progress.store(to: values, at: 0, count: 8)
+                    progress.store(to: packed, at: 0, count: 8)
+                    var packedCount = 0
+                    for lane in 0..<8 {
+                        packed[packedCount] = values[lane]
+                        origin[packedCount] = Int32(truncatingIfNeeded: lane)
+                        let word = solving.bits[lane &>> 1] &>> UInt64(truncatingIfNeeded: (lane & 1) &* 32)
+                        packedCount &+= Int(truncatingIfNeeded: word & 1)
+                    }
+                    guard packedCount <= 4 else {
+                        return progress.replacing(with: ToggleEasing.easeInOutUnrolled(progress), where: solving)
+                    }
+                    // Lanes past the count hold some lane's progress (`packed` starts as a
+                    // copy): solved and never read back.
+                    ToggleEasing.easeInOutUnrolled(Four.load(packed, at: 0, count: 4)).store(to: packed, at: 0, count: 4)
+                    for value in 0..<packedCount { values[Int(origin[value])] = packed[value] }
+                    return Lanes.load(values, at: 0, count: 8)
                 }
             }
-            if packedCount <= 4 {
-                let solved = ToggleEasing.easeInOut(packed)
-                var eased = progress
-                for value in 0..<packedCount { eased[Int(origin[value])] = solved[value] }
-                return eased
-            }
         }
-        return progress.replacing(with: ToggleEasing.easeInOut(progress), where: solving)
+        return progress.replacing(with: ToggleEasing.easeInOutUnrolled(progress), where: solving)
     }
 
     /// The three passes over `count` controls from `start` (a multiple of the lane width, at
@@ -287,7 +293,7 @@ extension ToggleTransition {
         @inline(__always) func load(_ group: Int) -> Lanes { Lanes.load(values, at: index + group * w, count: w) }
         @inline(__always) func store(_ lanes: Lanes, _ group: Int) { lanes.store(to: values, at: index + group * w, count: w) }
         while count - index >= 4 * w {
-            let solved = ToggleEasing.easeInOut(Quad(Pair(load(0), load(1)), Pair(load(2), load(3))))
+            let solved = ToggleEasing.easeInOutUnrolled(Quad(Pair(load(0), load(1)), Pair(load(2), load(3))))
             store(solved.first.first, 0); store(solved.first.second, 1)
             store(solved.second.first, 2); store(solved.second.second, 3)
             index += 4 * w
@@ -299,10 +305,10 @@ extension ToggleTransition {
         while index < count {
             if w == 8 && count &- index <= 4 {
                 typealias Four = FourLaneVector<Scalar>
-                ToggleEasing.easeInOut(Four.load(values, at: index, count: 4)).store(to: values, at: index, count: 4)
+                ToggleEasing.easeInOutUnrolled(Four.load(values, at: index, count: 4)).store(to: values, at: index, count: 4)
                 return
             }
-            store(ToggleEasing.easeInOut(load(0)), 0)
+            store(ToggleEasing.easeInOutUnrolled(load(0)), 0)
             index += w
         }
     }
