@@ -282,7 +282,9 @@ extension ToggleTransition {
 
     /// Replaces `values[0..<count]` by their ease-in-ease-out values: four lane groups at a
     /// time (32 `Float` or 16 `Double` values, eight SSE registers) while they last, then one
-    /// lane group at a time.
+    /// lane group at a time. The four-group solve keeps the solver's loop: written out, its
+    /// straight code ran fewer instructions and took longer (Docs/PerformanceHistory.md, "The
+    /// toggle's solver, written out where it runs once"); a single group's is written out.
     @inlinable
     static func _solve<Scalar: LayoutScalar>(_ values: UnsafeMutablePointer<Scalar>, count: Int) {
         typealias Lanes = LaneVector<Scalar>
@@ -293,7 +295,7 @@ extension ToggleTransition {
         @inline(__always) func load(_ group: Int) -> Lanes { Lanes.load(values, at: index + group * w, count: w) }
         @inline(__always) func store(_ lanes: Lanes, _ group: Int) { lanes.store(to: values, at: index + group * w, count: w) }
         while count - index >= 4 * w {
-            let solved = ToggleEasing.easeInOutUnrolled(Quad(Pair(load(0), load(1)), Pair(load(2), load(3))))
+            let solved = ToggleEasing.easeInOut(Quad(Pair(load(0), load(1)), Pair(load(2), load(3))))
             store(solved.first.first, 0); store(solved.first.second, 1)
             store(solved.second.first, 2); store(solved.second.second, 3)
             index += 4 * w
