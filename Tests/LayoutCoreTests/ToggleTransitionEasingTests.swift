@@ -81,10 +81,6 @@ import Testing
     /// point `s`), in both precisions. One step size wrong, missing or repeated moves most of
     /// them.
     @Test func writtenOutBisectionTakesTheReferenceSteps() {
-        func sameBits<S: LayoutScalar>(_ a: S, _ b: S) -> Bool {
-            a.sign == b.sign && a.exponentBitPattern == b.exponentBitPattern
-                && a.significandBitPattern == b.significandBitPattern
-        }
         func check<S: LayoutScalar>(_: S.Type) {
             var inputs: [S] = (0...4_000).map { S($0) / 4_000 }
             let spacing = S(1) / S(1 << (ToggleEasing.bisectionSteps + 1))
@@ -99,7 +95,8 @@ import Testing
                 let unrolled = ToggleEasing.parameterUnrolled(at: EasingScalar(x)).value
                 let eased = ToggleEasing.easeInOut(EasingScalar(x)).value
                 let easedUnrolled = ToggleEasing.easeInOutUnrolled(EasingScalar(x)).value
-                if !sameBits(loop, unrolled) || !sameBits(eased, easedUnrolled) {
+                if BitPattern.bits(loop) != BitPattern.bits(unrolled)
+                    || BitPattern.bits(eased) != BitPattern.bits(easedUnrolled) {
                     differences += 1
                 }
             }
