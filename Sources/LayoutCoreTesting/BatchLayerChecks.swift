@@ -47,6 +47,9 @@ enum BatchLayerChecks<C: ControlUnderTest> {
              { $0.count == configurations.count + 1 && $0.configuration(at: configurations.count) == extra[0] }),
             ("append(contentsOf:)", { $0.append(contentsOf: extra) },
              { $0.count == configurations.count + extra.count && $0.configuration(at: $0.count - 1) == extra.last }),
+            ("replace(at:with:)", { $0.replace(at: 2, with: extra[0]) },
+             { $0.count == configurations.count && $0.configuration(at: 2) == extra[0]
+                 && $0.configuration(at: 1) == configurations[1] && $0.configuration(at: 3) == configurations[3] }),
             ("reserveCapacity(_:)", { $0.reserveCapacity(4_096) },
              { $0.capacity >= 4_096 && $0.arrays == snapshot }),
             ("removeAll(keepingCapacity: true)", { $0.removeAll(keepingCapacity: true) },
