@@ -71,6 +71,19 @@ def kill_of(replay, kills, fuzz):
     return None, None, None
 
 
+def fastest_fresh(fresh):
+    """The mutant's quickest killer from an empty corpus: the target whose median run killed
+    soonest, with that median in seconds and executions and its killed runs; None when no
+    target's median run killed within the budget (the mutant counts as missed)."""
+    killing = [(f["median_seconds"], t) for t, f in fresh.items() if f["median_seconds"] is not None]
+    if not killing:
+        return None
+    seconds, target = min(killing)
+    f = fresh[target]
+    return {"target": target, "median_seconds": seconds, "median_executions": f.get("median_executions"),
+            "killed": f["killed"], "runs": f["runs"]}
+
+
 catalogue = tsv("Fuzz/Mutants/catalogue.tsv")
 notes = {row["id"]: row for row in tsv("Fuzz/Mutants/notes.tsv")}
 # The committed report's results of mutants this machine has no stored results for (a fresh
@@ -100,6 +113,7 @@ for entry in catalogue:
     if not row["run"] and kept and kept.get("patch", row["patch"]) == row["patch"]:
         note = notes.get(mid)
         carried = kept | {k: row[k] for k in row if k != "run"} | {"note": note["text"] if note else None}
+        carried["fresh_fastest"] = fastest_fresh(carried.get("fresh") or {})
         # A verdict written since the run (notes.tsv) decides the status of a mutant no fuzzer killed.
         if note and note["verdict"] == "equivalent" and not carried.get("killed_by"):
             carried["status"] = "equivalent"
@@ -122,8 +136,11 @@ for entry in catalogue:
             runs = [run(line) for line in text.splitlines()]
             times = [r["seconds"] if r["outcome"] == "killed" else float("inf") for r in runs]
             median = statistics.median(times)
+            counts = [r["executions"] if r["outcome"] == "killed" else float("inf") for r in runs]
+            median_executions = statistics.median(counts)
             row["fresh"][t] = {
                 "killed": sum(r["outcome"] == "killed" for r in runs), "runs": len(runs),
+                "median_executions": None if median_executions == float("inf") else int(median_executions),
                 "skipped": sum(r["outcome"] == "skipped" for r in runs),
                 "median_seconds": None if median == float("inf") else round(median, 3),
                 "seconds": [r["seconds"] if r["outcome"] == "killed" else None for r in runs],
@@ -132,6 +149,7 @@ for entry in catalogue:
     # The budget of one run from an empty corpus (MUTATION_FRESH_SECONDS when it ran; results
     # from before that setting ran with the corpus budget).
     row["fresh_budget_seconds"] = int(read(os.path.join(folder, "fresh_budget"), str(budget)) or budget) if row["fresh"] else None
+    row["fresh_fastest"] = fastest_fresh(row["fresh"])
     row["tests"] = read(os.path.join(folder, "tests"))
     row["tree_commit"] = read(os.path.join(folder, "commit"))
     row["fresh_tree_commit"] = read(os.path.join(folder, "fresh_commit"))
@@ -179,6 +197,13 @@ corpus_times = [r["corpus_kill_seconds"] for r in killed if r["corpus_kill_secon
 replay_only = [r for r in killed if r["replay_kills"]]
 slowest = max((r for r in killed if r["corpus_kill_seconds"] is not None), key=lambda r: r["corpus_kill_seconds"], default=None)
 fresh_medians = [f["median_seconds"] for r in ran for f in r["fresh"].values() if f["median_seconds"] is not None]
+# Per mutant (not per target): each non-equivalent mutant run from an empty corpus, by its
+# quickest killer. A mutant none of whose targets' median runs killed counts as a miss
+# (longer than the budget) in the median.
+fresh_mutants = [r for r in ran if r["fresh"] and r["status"] != "equivalent"]
+fresh_fastest = [r["fresh_fastest"] for r in fresh_mutants]
+fresh_mutant_seconds = [f["median_seconds"] if f else float("inf") for f in fresh_fastest]
+fresh_mutant_median = statistics.median(fresh_mutant_seconds) if fresh_mutant_seconds else None
 total_seconds = sum(r["seconds"] for r in ran)
 non_equivalent = len(ran) - len(equivalent)
 summary = {
@@ -193,6 +218,16 @@ summary = {
     "mutation_score": round((len(killed) + len(by_tests)) / non_equivalent, 3) if non_equivalent else None,
     "median_corpus_kill_seconds": round(statistics.median(corpus_times), 3) if corpus_times else None,
     "median_fresh_kill_seconds": round(statistics.median(fresh_medians), 3) if fresh_medians else None,
+    "fresh_per_mutant": {
+        "mutants": len(fresh_mutants),
+        "killed_within_budget": sum(f is not None for f in fresh_fastest),
+        "median_seconds": None if fresh_mutant_median in (None, float("inf")) else round(fresh_mutant_median, 3),
+        "median_executions": (lambda xs: int(statistics.median(xs)) if xs else None)(
+            [f["median_executions"] if f and f["median_executions"] is not None else float("inf") for f in fresh_fastest])
+            if fresh_fastest and fresh_mutant_median != float("inf") else None,
+        "quickest_killer_runs_killed": sum(f["killed"] for f in fresh_fastest if f),
+        "quickest_killer_runs": sum(f["runs"] for f in fresh_fastest if f),
+    },
     "slowest": slowest and {"id": slowest["id"], "name": slowest["name"], "seconds": slowest["corpus_kill_seconds"],
                             "killed_by": slowest["killed_by"]},
     "script_seconds": total_seconds,
@@ -244,6 +279,15 @@ md.append(f"- From an empty corpus ({seeds} seeds, {len([r for r in ran if r['fr
           f"time to kill is {fmt(summary['median_fresh_kill_seconds'])} s (median over the {len(pairs) - missed_pairs} "
           f"mutant-target pairs whose median run killed; in {missed_pairs} pairs the target is blind to the mutant "
           f"or slower than the budget: see the table below).")
+per_mutant = summary["fresh_per_mutant"]
+if per_mutant["mutants"]:
+    md.append(f"- From an empty corpus, per mutant (its quickest killing target): "
+              f"{per_mutant['killed_within_budget']} of {per_mutant['mutants']} non-equivalent mutants run so "
+              f"({per_mutant['killed_within_budget'] / per_mutant['mutants']:.0%}) killed within the budget by the "
+              f"median run; median time to kill {fmt(per_mutant['median_seconds'])} s, "
+              f"{per_mutant['median_executions'] if per_mutant['median_executions'] is not None else '-'} executions "
+              f"(a missed mutant counts as longer than the budget); the quickest killers killed in "
+              f"{per_mutant['quickest_killer_runs_killed']} of their {per_mutant['quickest_killer_runs']} runs.")
 md.append(f"- Time of the runs recorded here: {total_seconds} s ({total_seconds / 60:.0f} min), "
           f"of which builds {sum(r['build_seconds'] for r in ran)} s.")
 plain = [r["seconds"] for r in ran if not r["fresh"]]
@@ -331,8 +375,9 @@ md.append(f"Each checked target from an empty corpus (dictionary and options onl
           "runs missed, its median is a miss whatever the others do, and the remaining seeds are "
           "skipped (counted as misses).")
 md.append("")
-md.append("| id | mutant | budget s | " + " | ".join(f"{short[t]} killed | {short[t]} median s" for t in TARGETS) + " |")
-md.append("|---|---|---:|" + "---:|---:|" * len(TARGETS))
+md.append("| id | mutant | budget s | " + " | ".join(f"{short[t]} killed | {short[t]} median s" for t in TARGETS)
+          + " | quickest | median s | median executions |")
+md.append("|---|---|---:|" + "---:|---:|" * len(TARGETS) + "---|---:|---:|")
 fresh_rows = [r for r in rows if r["fresh"]]
 for r in fresh_rows:
     cells = []
@@ -340,6 +385,8 @@ for r in fresh_rows:
         f = r["fresh"].get(t)
         skipped = f" ({f['skipped']} skipped)" if f and f["skipped"] else ""
         cells += [f"{f['killed']}/{f['runs']}{skipped}", fmt(f["median_seconds"])] if f else ["not run", ""]
+    q = r.get("fresh_fastest")
+    cells += [q["target"].replace("Fuzz", ""), fmt(q["median_seconds"]), str(q["median_executions"])] if q else ["missed", "-", "-"]
     md.append(f"| {r['id']} | `{r['name']}` | {r.get('fresh_budget_seconds') or budget} | " + " | ".join(cells) + " |")
 not_fresh = [r["id"] for r in rows if not r["fresh"]]
 md.append("")
