@@ -164,6 +164,78 @@ enum BatchLayerChecks<C: ControlUnderTest> {
         }
     }
 
+    // MARK: Values a column cannot hold
+
+    /// `unrepresentableValues(configurations:index:draw:)` on 12 valid configurations from
+    /// `seed`, each element in turn with each kind of unrepresentable value.
+    static func unrepresentableValues(seed: UInt64) -> String? {
+        let configurations = Array(C.generated(count: 60, seed: seed).filter(\.isValid).prefix(12))
+        guard configurations.count == 12 else { return "too few valid configurations drawn" }
+        for draw in 0..<18 {
+            if let failure = unrepresentableValues(configurations: configurations, index: draw % 12, draw: draw) {
+                return failure
+            }
+        }
+        return nil
+    }
+
+    /// A copy of the valid configuration `index` with a value its column cannot hold
+    /// (`C.unrepresentable`: the thumb track's segment count or selected index outside a byte),
+    /// put into a batch of `configurations` by `replace(at:with:)` on a copy sharing its storage,
+    /// and by `append`. The batch's `validate()` and `layout(into:)` must refuse it at its index
+    /// with the error the configuration's own `validate()` gives, the value quoted as passed
+    /// (the column holds another); the original stays valid; and replacing the control with a
+    /// valid one makes the batch valid again. Controls whose values all fit pass trivially.
+    static func unrepresentableValues(configurations: [C], index: Int, draw: Int) -> String? {
+        guard index < configurations.count, let bad = C.unrepresentable(configurations[index], draw: draw) else { return nil }
+        let single: LayoutError
+        do {
+            try bad.validate()
+            return "validate() accepted a value its column cannot hold: \(bad)"
+        } catch {
+            single = error
+        }
+        func refusal(_ batch: BatchColumns<C>, at index: Int, _ call: String) -> String? {
+            let expected = LayoutError(index: index, field: single.field, value: single.value, problem: single.problem)
+            do {
+                try batch.validate()
+                return "\(call): validate() accepted a control whose value its column cannot hold (\(single))"
+            } catch {
+                if !BadInputFuzzChecks.sameError(error, expected) {
+                    return "\(call): validate() threw \(error); the configuration alone: \(single), so expected it at \(index)"
+                }
+            }
+            var output = BatchResultColumns<C>()
+            do {
+                try batch.layout(into: &output, parallelism: .serial)
+                return "\(call): layout(into:) accepted a control whose value its column cannot hold (\(single))"
+            } catch {
+                if !BadInputFuzzChecks.sameError(error, expected) {
+                    return "\(call): layout(into:) threw \(error); expected \(expected)"
+                }
+            }
+            return nil
+        }
+        let original = BatchColumns(configurations)
+        var replaced = original
+        replaced.replace(at: index, with: bad)
+        if let failure = refusal(replaced, at: index, "replace(at:with:)") { return failure }
+        if (try? original.validate()) == nil { return "replace(at:with:) of an unrepresentable value on a copy made the original invalid" }
+        var appended = original
+        appended.append(bad)
+        if let failure = refusal(appended, at: configurations.count, "append(_:)") { return failure }
+        replaced.replace(at: index, with: configurations[index])
+        do {
+            try replaced.validate()
+        } catch {
+            return "the unrepresentable control replaced by a valid one: still refused, \(error)"
+        }
+        if replaced.configuration(at: index) != configurations[index] {
+            return "the unrepresentable control replaced by a valid one reads back as \(String(describing: replaced.configuration(at: index)))"
+        }
+        return nil
+    }
+
     // MARK: The schema
 
     /// Every stored property of both field sets is a `Field`, declared under its own name, in

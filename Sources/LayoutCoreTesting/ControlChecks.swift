@@ -29,6 +29,10 @@ public enum ControlCheck: Sendable, CustomStringConvertible {
     /// The control's fused validation pass accepts exactly what the schema's rules accept,
     /// field by field, at edge values.
     case fusedPassMatchesSchema(seed: UInt64)
+    /// A configuration with a value its column cannot hold, put into a batch by `append` and
+    /// by `replace(at:with:)`: refused with the value as passed (controls without such values
+    /// pass trivially).
+    case unrepresentableValues(seed: UInt64)
 
     public var description: String {
         switch self {
@@ -41,6 +45,7 @@ public enum ControlCheck: Sendable, CustomStringConvertible {
         case .valueSemantics: return "value semantics"
         case .schemaDeclarations: return "schema declarations"
         case .fusedPassMatchesSchema: return "fused pass against the schema"
+        case .unrepresentableValues: return "values a column cannot hold"
         }
     }
 
@@ -112,7 +117,7 @@ public enum ControlCheck: Sendable, CustomStringConvertible {
                 bytes.removeAll(keepingCapacity: true)
                 for _ in 0..<(16 + random.next(below: 1024)) { bytes.append(UInt8(truncatingIfNeeded: random.next())) }
                 // Every batch-API check, and value semantics on one batch in 64.
-                let sampling = BadInputSampling(batchAPI: true, valueSemantics: random.next(below: 64) == 0)
+                let sampling = BadInputSampling(batchAPI: true, valueSemantics: random.next(below: 64) == 0, draw: random.next(below: 32))
                 do {
                     try bytes.withUnsafeBufferPointer { (buffer) throws(FuzzFinding) in
                         var source = FuzzSource(buffer)
@@ -144,6 +149,8 @@ public enum ControlCheck: Sendable, CustomStringConvertible {
             return BatchLayerChecks<C>.schemaDeclarations()
         case .fusedPassMatchesSchema(let seed):
             return BatchLayerChecks<C>.fusedPassMatchesSchema(seed: seed)
+        case .unrepresentableValues(let seed):
+            return BatchLayerChecks<C>.unrepresentableValues(seed: seed)
         }
     }
 }

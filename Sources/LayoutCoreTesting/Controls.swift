@@ -69,6 +69,13 @@ public protocol ControlUnderTest: BatchLayout {
     /// would otherwise move the oracle's expectation and the fuzzer's boundary values along
     /// with it, and no check could see it. No default: every control states its own.
     static func documentedRule(of field: String) -> FieldRule?
+
+    /// `configuration` with one value its batch column cannot hold (a count or an index
+    /// outside the byte the columns store it in), `draw` picking which value and how far out;
+    /// `nil` (the default) for a control whose every value fits its column. The batch must
+    /// refuse such a control, quoting the value as passed
+    /// (`BatchLayerChecks.unrepresentableValues`).
+    static func unrepresentable(_ configuration: Self, draw: Int) -> Self?
 }
 
 extension FieldRule {
@@ -102,6 +109,8 @@ extension ControlUnderTest {
     }
 
     public static func expectedCrossFieldProblem(in batch: RawColumns<Self>, index: Int) -> LayoutError? { nil }
+
+    public static func unrepresentable(_ configuration: Self, draw: Int) -> Self? { nil }
 
     /// Whether the configuration passes validation.
     public var isValid: Bool { (try? validate()) != nil }

@@ -230,6 +230,15 @@ extension ThumbTrackConfiguration: ControlUnderTest {
 
     public static var sampleColumns: SampleColumns<Self> { SampleColumns(scalar: \.translation, byte: \.selectedIndex, result: \.thumbX) }
 
+    /// A segment count or a selected index outside `0...255` (the byte its column holds):
+    /// one past a byte, further out, negative, or `Int`'s extremes.
+    public static func unrepresentable(_ configuration: Self, draw: Int) -> Self? {
+        let outside = [256, 257, 300, 65_536, -1, -2, -256, Int.max, Int.min][(draw / 2) % 9]
+        var c = configuration
+        if draw % 2 == 0 { c.segmentCount = outside } else { c.selectedIndex = outside }
+        return c
+    }
+
     public static func benchmarkConfigurations(count: Int, seed: UInt64) -> [Self] {
         ThumbTrackGenerator.benchmarkConfigurations(count: count, seed: seed, as: Scalar.self)
     }

@@ -81,4 +81,14 @@ import Testing
             Issue.record("\(test.testDescription): \(failure)")
         }
     }
+
+    /// A value its column cannot hold (the thumb track's segment count or selected index
+    /// outside a byte), put into a batch by `append` and `replace(at:with:)`: refused at its
+    /// index with the value as passed, and valid again once replaced.
+    @Test(arguments: ControlSuiteTests.cases)
+    func unrepresentableValuesAreRefusedAsPassed(_ test: ControlSuiteTests.Case) {
+        if let failure = test.family.run(.unrepresentableValues(seed: ControlSuiteTests.seed(test, 0xB17E)), double: test.double) {
+            Issue.record("\(test.testDescription): \(failure)")
+        }
+    }
 }

@@ -118,7 +118,7 @@ import Testing
         // Bad input: the corpus and regressions replay above; here the value-semantics sample
         // is forced on every control through its bits, with 0xFF bytes after (two elements,
         // equal column lengths, all clean: an accepted batch; zeros would shorten a column).
-        let semanticsBefore = FuzzReach.valueSemantics
+        let semanticsBefore = FuzzReach.valueSemantics, unrepresentableBefore = FuzzReach.unrepresentable
         for control in 0..<4 {
             for precision in 0..<2 {
                 let header = UInt16(precision) | UInt16(control) << 1 | 0x1F << 6
@@ -131,6 +131,9 @@ import Testing
             }
         }
         #expect(FuzzReach.valueSemantics > semanticsBefore, "no value-semantics check ran")
+        // The same header has the batch-API bits clear: the thumb track's two precisions put
+        // an unrepresentable value into their accepted batch.
+        #expect(FuzzReach.unrepresentable - unrepresentableBefore == 2, "unrepresentable values checked \(FuzzReach.unrepresentable - unrepresentableBefore) times")
     }
 
     /// Each target has a libFuzzer dictionary and its executable folder.

@@ -70,16 +70,20 @@ struct BadInputSampling {
     /// Every mutating call of the batch and result API on a copy sharing the decoded batch's
     /// storage (`BatchLayerChecks.valueSemantics`): one accepted batch in 32 (bits 6-10 all set).
     var valueSemantics: Bool
+    /// Bits 11-15, 0...31: with `batchAPI`, which element gets a value its column cannot hold,
+    /// and which value (`BatchLayerChecks.unrepresentableValues`).
+    var draw: Int
 
     init(header: UInt64) {
         batchAPI = (header >> 4) & 3 == 0
         valueSemantics = (header >> 6) & 31 == 31
+        draw = Int((header >> 11) & 31)
     }
 
     static let everything = BadInputSampling(batchAPI: true, valueSemantics: true)
 
-    init(batchAPI: Bool, valueSemantics: Bool) {
-        (self.batchAPI, self.valueSemantics) = (batchAPI, valueSemantics)
+    init(batchAPI: Bool, valueSemantics: Bool, draw: Int = 0) {
+        (self.batchAPI, self.valueSemantics, self.draw) = (batchAPI, valueSemantics, draw)
     }
 }
 
@@ -329,6 +333,20 @@ struct BadInputBatch<C: ControlUnderTest> {
             throw BadInputFuzzChecks.finding("output touched", "a refused batch changed its output (\(outputCount) sentinels)", input())
         }
         if case .columnLengthMismatch = expected.problem { return }
+        // The public `validate()` (its own path: the threaded checked layout's validation)
+        // names the same error.
+        var validated: LayoutError?
+        do {
+            try columns.validate()
+        } catch {
+            validated = error
+        }
+        guard let validated else {
+            throw BadInputFuzzChecks.finding("accepted", "validate() accepted the batch layout(into:) refused with \(error)", input())
+        }
+        if !BadInputFuzzChecks.sameError(validated, error) {
+            throw BadInputFuzzChecks.finding("wrong error", "validate(): got \(validated), layout(into:) threw \(error)", input())
+        }
 
         // The single-control entry point gives the same error at index 0, wherever the
         // element is a configuration (every raw value representable).
@@ -426,6 +444,20 @@ struct BadInputBatch<C: ControlUnderTest> {
         if sampling.batchAPI {
             try BatchAPIChecks.check(columns, output, input: input())
             try checkColumnViews(input: input())
+            do {
+                try columns.validate()
+            } catch {
+                throw BadInputFuzzChecks.finding("refused", "validate() refused a batch layout(into:) accepted: \(error)", input())
+            }
+            // A decoded element with a value its column cannot hold (for the controls that
+            // have such values), by `replace(at:with:)` and `append`.
+            if count > 0, C.unrepresentable(configurations[0], draw: 0) != nil {
+                FuzzReach.unrepresentable += 1
+                if let failure = BatchLayerChecks<C>.unrepresentableValues(
+                    configurations: configurations, index: sampling.draw % count, draw: sampling.draw) {
+                    throw BadInputFuzzChecks.finding("unrepresentable", failure, input())
+                }
+            }
         }
         if sampling.valueSemantics {
             FuzzReach.valueSemantics += 1

@@ -220,4 +220,7 @@ public enum FuzzReach {
     nonisolated(unsafe) public static var threadSplits = 0
     /// Accepted bad-input batches whose value semantics were checked.
     nonisolated(unsafe) public static var valueSemantics = 0
+    /// Accepted bad-input batches of a control with values its columns cannot hold, given one
+    /// (`BatchLayerChecks.unrepresentableValues`).
+    nonisolated(unsafe) public static var unrepresentable = 0
 }
