@@ -224,6 +224,24 @@ enum BatchLayerChecks<C: ControlUnderTest> {
         var appended = original
         appended.append(bad)
         if let failure = refusal(appended, at: configurations.count, "append(_:)") { return failure }
+        // Where the value belongs to the control's sample byte column (the thumb track's
+        // selected index), a write through that column forgets the value as passed: the batch
+        // then quotes what the column holds, 255 (an index no segment count admits).
+        let byteColumn = C.sampleColumns.byte
+        if C.InputFields.names[C.InputFields.position(of: byteColumn)] == single.field {
+            var written = appended
+            written[dynamicMember: byteColumn][configurations.count] = 255
+            guard let read = written.configuration(at: configurations.count) else { return "configuration(at:) of a written element is nil" }
+            var expected: LayoutError?
+            do { try read.validate() } catch { expected = error }
+            guard let expected else { return "validate() accepted \(read)" }
+            var thrown: LayoutError?
+            do { try written.validate() } catch { thrown = error }
+            let placed = LayoutError(index: configurations.count, field: expected.field, value: expected.value, problem: expected.problem)
+            guard let thrown, BadInputFuzzChecks.sameError(thrown, placed) else {
+                return "the unrepresentable value's column written with 255 through the batch: validate() threw \(String(describing: thrown)), expected \(placed)"
+            }
+        }
         replaced.replace(at: index, with: configurations[index])
         do {
             try replaced.validate()
