@@ -373,7 +373,10 @@ md.append(f"Each checked target from an empty corpus (dictionary and options onl
           f"each run within the mutant's budget (column `budget s`): killed runs and the median time to kill (a missed run counts as "
           "longer than the budget; `-` when the median run missed). Once more than half of a target's "
           "runs missed, its median is a miss whatever the others do, and the remaining seeds are "
-          "skipped (counted as misses).")
+          "skipped (counted as misses). `not run`: with `MUTATION_FRESH_ENOUGH=S`, a target after one that killed "
+          "the mutant in every seed with a median of at most S s is not run (validation mutants go to the "
+          "bad-input target first), so the quickest kill is an upper bound; `quickest` is the target whose "
+          "median run killed soonest, with that run's seconds and executions.")
 md.append("")
 md.append("| id | mutant | budget s | " + " | ".join(f"{short[t]} killed | {short[t]} median s" for t in TARGETS)
           + " | quickest | median s | median executions |")

@@ -29,6 +29,10 @@
 #   fuzzing run as well, `-runs=N`, which does not depend on the machine's load; kills are
 #   recorded in executions and seconds either way), MUTATION_FRESH_SECONDS (MUTATION_SECONDS: the
 #   budget of one run from an empty corpus, recorded with the mutant's results), MUTATION_SEEDS (5),
+#   MUTATION_FRESH_ENOUGH (unset: every target from an empty corpus; S seconds: once a target
+#   killed the mutant in every seed with a median of at most S, the targets after it are not
+#   run, so the mutant's quickest kill is an upper bound; targets go in the corpus phase's
+#   order, validation mutants to the bad-input target first),
 #   MUTATION_TEST_FILTER ("Invariant|FuzzCorpus|Validation|Example|Differential|Easing|Timeline|HalfSegment|Legacy"),
 #   MUTATION_DIR (.build/mutation), MUTATION_COMMIT (HEAD: the tree the mutants are applied to),
 #   MUTATION_CORPORA ("LABEL=DIR ...": further corpora, each a folder with one subfolder per
@@ -44,6 +48,7 @@ MUTATION_SECONDS="${MUTATION_SECONDS:-60}"
 MUTATION_RUNS="${MUTATION_RUNS:-}"
 MUTATION_FRESH_SECONDS="${MUTATION_FRESH_SECONDS:-$MUTATION_SECONDS}"
 MUTATION_SEEDS="${MUTATION_SEEDS:-5}"
+MUTATION_FRESH_ENOUGH="${MUTATION_FRESH_ENOUGH:-}"
 MUTATION_TEST_FILTER="${MUTATION_TEST_FILTER:-Invariant|FuzzCorpus|Validation|Example|Differential|Easing|Timeline|HalfSegment|Legacy}"
 MUTATION_CORPORA="${MUTATION_CORPORA:-}"
 MUTATION_DIR="${MUTATION_DIR:-.build/mutation}"
@@ -230,9 +235,15 @@ run_mutant() {
   if [ "$FRESH" = 1 ]; then
     rm -f "$out"/fresh-*
     echo "$MUTATION_FRESH_SECONDS" > "$out/fresh_budget"
-    for target in "${TARGETS[@]}"; do
+    local fresh_order=("${TARGETS[@]}") enough=""
+    case "$(field "$id" 4)" in *validation*) fresh_order=(FuzzBadInput FuzzDifferential FuzzInvariants) ;; esac
+    for target in "${fresh_order[@]}"; do
+      if [ -n "$enough" ]; then
+        echo "   fresh $target: not run ($enough killed in every seed within ${MUTATION_FRESH_ENOUGH} s, median)"
+        continue
+      fi
       local line=""
-      local missed=0
+      local missed=0 kill_ms=()
       for seed in $(seq 1 "$MUTATION_SEEDS"); do
         # Once more than half the runs missed, the median is a miss whatever the rest do: the
         # remaining seeds are recorded as skipped (counted as misses), not run.
@@ -243,10 +254,15 @@ run_mutant() {
         run_fuzzer "$target" "$dir" "$MUTATION_FRESH_SECONDS" "$seed"
         cat "$dir/result" >> "$out/fresh-$target"
         read -r outcome ms executions < "$dir/result"
-        [ "$outcome" = killed ] || missed=$((missed + 1))
+        if [ "$outcome" = killed ]; then kill_ms+=("$ms"); else missed=$((missed + 1)); fi
         line="$line ${outcome:0:1}:$((ms / 1000))s"
       done
       echo "   fresh $target:$line"
+      if [ -n "$MUTATION_FRESH_ENOUGH" ] && [ "$missed" = 0 ] && [ "${#kill_ms[@]}" = "$MUTATION_SEEDS" ]; then
+        local median_ms
+        median_ms=$(printf '%s\n' "${kill_ms[@]}" | sort -n | sed -n "$(( (MUTATION_SEEDS + 1) / 2 ))p")
+        [ "$median_ms" -le $((MUTATION_FRESH_ENOUGH * 1000)) ] && enough=$target
+      fi
     done
   fi
 
