@@ -78,6 +78,10 @@ fi
 read -r lib_covered lib_lines lib_percent < <(total Sources/LayoutCore)
 read -r testing_covered testing_lines testing_percent < <(total Sources/LayoutCoreTesting)
 read -r all_covered all_lines all_percent < <(total Sources/LayoutCore Sources/LayoutCoreTesting)
+# The batch layer every control shares: column storage, validation scans, the lane loop and
+# the thread split (Fuzz/README.md, "Reach of the batch layer").
+BATCH_LAYER=(Sources/LayoutCore/Batch Sources/LayoutCore/Core/Parallelism.swift)
+read -r batch_covered batch_lines batch_percent < <(total "${BATCH_LAYER[@]}")
 report Sources/LayoutCore Sources/LayoutCoreTesting > "$REPORT_DIR/coverage-files.txt"
 
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
@@ -89,6 +93,7 @@ commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
   echo "| sources | lines covered | lines | line coverage |"
   echo "|---|---:|---:|---:|"
   echo "| Sources/LayoutCore (the library) | $lib_covered | $lib_lines | $lib_percent% |"
+  echo "| of which the batch layer (Batch/, Core/Parallelism.swift) | $batch_covered | $batch_lines | $batch_percent% |"
   echo "| Sources/LayoutCoreTesting (generators, checks) | $testing_covered | $testing_lines | $testing_percent% |"
   echo "| Sources/ (both) | $all_covered | $all_lines | $all_percent% |"
   echo ""
@@ -100,6 +105,7 @@ cat > "$REPORT_DIR/coverage.json" <<EOF
   "commit": "$commit",
   "method": "swift test --enable-code-coverage --filter FuzzCorpusReplayTests (every corpus and regression file through the fuzz check functions), llvm-cov report",
   "library": {"path": "Sources/LayoutCore", "lines": $lib_lines, "covered": $lib_covered, "percent": $lib_percent},
+  "batchLayer": {"paths": ["Sources/LayoutCore/Batch", "Sources/LayoutCore/Core/Parallelism.swift"], "lines": $batch_lines, "covered": $batch_covered, "percent": $batch_percent},
   "testing": {"path": "Sources/LayoutCoreTesting", "lines": $testing_lines, "covered": $testing_covered, "percent": $testing_percent},
   "sources": {"path": "Sources", "lines": $all_lines, "covered": $all_covered, "percent": $all_percent}
 }
