@@ -80,7 +80,7 @@ mkdir -p "$SRC" "$RESULTS"
 option() { awk -F' *= *' -v key="$2" '$1 == key { print $2; exit }' "Fuzz/Options/$1.options" 2>/dev/null; }
 libfuzzer_options() {  # as Fuzz/run.sh passes them
   local key
-  for key in max_len entropic reduce_inputs detect_leaks; do
+  for key in max_len len_control entropic reduce_inputs detect_leaks; do
     [ -n "$(option "$1" "$key")" ] && printf -- '-%s=%s\n' "$key" "$(option "$1" "$key")"
   done
   printf -- '-dict=%s/Fuzz/Dictionaries/%s.dict\n' "$ROOT" "$1"

@@ -87,7 +87,7 @@ option() {  # option TARGET KEY: a value from Fuzz/Options/TARGET.options
 # own leak hunt (rerunning each input whose mallocs and frees differ) took 12% of an execution.
 libfuzzer_options() {
   local key
-  for key in max_len entropic reduce_inputs detect_leaks; do
+  for key in max_len len_control entropic reduce_inputs detect_leaks; do
     [ -n "$(option "$1" "$key")" ] && printf -- '-%s=%s\n' "$key" "$(option "$1" "$key")"
   done
   printf -- '-dict=Fuzz/Dictionaries/%s.dict\n' "$1"
