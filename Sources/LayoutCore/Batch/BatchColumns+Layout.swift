@@ -298,7 +298,10 @@ struct LaneGroups<Control: BatchLayout>: @unchecked Sendable {
     }
 
     /// `layout(range)` with the input fields' address (`input.boundFields`).
-    @inlinable
+    // Always inlined: a branch and one or two calls, which a caller's module otherwise
+    // inlines or not by its own size heuristics (a separate function cost a short batch
+    // 33-43 instructions per call in the benchmark, Docs/Performance.md "Fixed cost per call").
+    @inlinable @inline(__always)
     func layout(_ range: Range<Int>, _ inputFields: UnsafePointer<Control.InputFields>) {
         if !Control._takesFullGroupsOnly {
             Control._layout(inputFields, output.boundFields, range: range)
