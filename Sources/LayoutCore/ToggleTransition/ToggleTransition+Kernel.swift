@@ -29,14 +29,19 @@ extension ToggleTransitionConfiguration {
     public static var _takesFullGroupsOnly: Bool { true }
 
     /// The kernel for the controls in `range`: chunks of lane groups in three passes (see
-    /// `ToggleTransition._kernel`), or, for a short range, a lane group at a time in one pass
-    /// (see `ToggleTransition._laneGroups`).
+    /// `ToggleTransition._kernel`); one lane group in one pass (`ToggleTransition._laneGroups`);
+    /// two `Double` groups in the passes of a chunk without its scratch columns
+    /// (`ToggleTransition._shortRange`).
     @inlinable
     public static func _layout(
         _ input: UnsafePointer<InputFields>, _ output: UnsafePointer<ResultFields>, range: Range<Int>
     ) {
-        if range.count <= ToggleTransition._shortRangeLength(Scalar.self) {
+        if range.count <= LaneVector<Scalar>.width {
             ToggleTransition._laneGroups(input, output, range: range)
+            return
+        }
+        if range.count == 2 &* LaneVector<Scalar>.width, range.count <= ToggleTransition._shortRangeLength {
+            ToggleTransition._shortRange(input, output, range: range)
             return
         }
         ToggleTransition._kernel(input, output, range: range)
@@ -167,13 +172,78 @@ extension ToggleTransition {
         }}}}
     }
 
-    /// The longest range `_laneGroups` lays out: one lane group (eight `Float` controls, four
-    /// `Double`); longer ranges go through `_kernel`'s passes.
+    /// The longest range that skips `_kernel`'s chunks: eight controls, one `Float` lane group
+    /// (`_laneGroups`) or two `Double` (`_shortRange`).
     // On one lane group the passes cost more than they save: they list, pack and scatter for
-    // one solver run, which `_laneGroups` makes on the group itself (Docs/Performance.md,
-    // "Fixed cost per call").
+    // one solver run, which `_laneGroups` makes on the group itself. Two `Double` groups share
+    // one solver run in `_shortRange`, with its buffers on the stack and every count a constant
+    // (Docs/Performance.md, "Fixed cost per call").
     @inlinable
-    static func _shortRangeLength<Scalar: LayoutScalar>(_: Scalar.Type) -> Int { LaneVector<Scalar>.width }
+    static var _shortRangeLength: Int { 8 }
+
+    /// Lays out two lane groups of `Double` controls (`range.count == 8`): `_chunk`'s three
+    /// passes without its scratch columns. Both groups' progress and which lanes need the
+    /// solver; those lanes solved in one run (`_easedLanes(_:_:solving:_:)`); then every layer.
+    /// The same operations per lane as `_kernel`.
+    @inlinable @inline(never)
+    static func _shortRange<Scalar>(
+        _ inputFields: UnsafePointer<ToggleTransitionConfiguration<Scalar>.InputFields>,
+        _ resultFields: UnsafePointer<ToggleTransitionConfiguration<Scalar>.ResultFields>, range: Range<Int>
+    ) {
+        let input = inputFields.pointee, output = resultFields.pointee
+        let width = LaneVector<Scalar>.width, start = range.lowerBound
+        let first = _begin(input, at: start), second = _begin(input, at: start &+ width)
+        var eased = (first.progress, second.progress)
+        if (first.needsSolver | second.needsSolver)._anyLane {
+            eased = _easedLanes(first.progress, second.progress, solving: first.needsSolver, second.needsSolver)
+        }
+        _finish(input, output, eased: eased.0, at: start)
+        _finish(input, output, eased: eased.1, at: start &+ width)
+    }
+
+    /// Two lane groups' `progress` with the ease-in-ease-out value in the lanes of `solving`:
+    /// those lanes packed, solved in one run (one lane group where at most a group's width need
+    /// it, the common case, else two side by side) and put back, as `_chunk` does.
+    @inlinable @inline(never)
+    static func _easedLanes<Scalar>(
+        _ firstProgress: LaneVector<Scalar>, _ secondProgress: LaneVector<Scalar>,
+        solving firstSolving: LaneMask<Scalar>, _ secondSolving: LaneMask<Scalar>
+    ) -> (LaneVector<Scalar>, LaneVector<Scalar>) {
+        typealias Lanes = LaneVector<Scalar>
+        let width = Lanes.width
+        return withUnsafeTemporaryAllocation(of: Scalar.self, capacity: 4 &* LaneScratch.maximumLaneWidth) { buffer in
+        withUnsafeTemporaryAllocation(of: Scalar.SIMDMaskScalar.self, capacity: 2 &* LaneScratch.maximumLaneWidth) { needs in
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 &* LaneScratch.maximumLaneWidth) { origin in
+            let values = buffer.baseAddress!, packed = values + 2 &* width
+            let needsSolver = needs.baseAddress!, origin = origin.baseAddress!
+            firstProgress.store(to: values, at: 0, count: width)
+            secondProgress.store(to: values, at: width, count: width)
+            // `packed` starts as a copy: its lanes past the packed count hold some control's
+            // progress, solved and never read back.
+            firstProgress.store(to: packed, at: 0, count: width)
+            secondProgress.store(to: packed, at: width, count: width)
+            UnsafeMutableRawPointer(needsSolver).storeBytes(of: firstSolving, as: LaneMask<Scalar>.self)
+            UnsafeMutableRawPointer(needsSolver + width).storeBytes(of: secondSolving, as: LaneMask<Scalar>.self)
+            // Branch-free, as in `_chunk`: every value is written at the packed count, which
+            // grows past it only where the control needs the solver.
+            var packedCount = 0
+            for index in 0..<2 &* width {
+                packed[packedCount] = values[index]
+                origin[packedCount] = Int32(truncatingIfNeeded: index)
+                packedCount &+= Int(truncatingIfNeeded: needsSolver[index] & 1)
+            }
+            if packedCount <= width {
+                ToggleEasing.easeInOutUnrolled(Lanes.load(packed, at: 0, count: width)).store(to: packed, at: 0, count: width)
+            } else {
+                let solved = ToggleEasing.easeInOutUnrolled(
+                    EasingPair(Lanes.load(packed, at: 0, count: width), Lanes.load(packed, at: width, count: width)))
+                solved.first.store(to: packed, at: 0, count: width)
+                solved.second.store(to: packed, at: width, count: width)
+            }
+            for value in 0..<packedCount { values[Int(origin[value])] = packed[value] }
+            return (Lanes.load(values, at: 0, count: width), Lanes.load(values, at: width, count: width))
+        }}}
+    }
 
     /// Lays out the controls in `range` (whole lane groups) a lane group at a time, every
     /// step in one pass: the progress, the solver on the lanes that need it
