@@ -230,7 +230,10 @@ enum _ThumbTrackValidation {
             var bad = insetTooWide | !(maxLength <= maximum) | !(minInset >= 0)
             bad = bad | !(minMotion >= -maximum) | !sum._isFinite
             bad = bad | !(minRate > 0) | !(maxRate < 1)
-            allGood = !bad._anyLane
+            // Through the 64-bit words (`any`), not `_anyLane`: here LLVM reduced the concrete
+            // mask with a chain of compares and conditional moves (11 instructions more per
+            // call in `Double`, 10 in `Float`, callgrind at 8 controls).
+            allGood = !bad.any
             if allGood && hasLegacy {
                 var legacyIndex = 0
                 while count - legacyIndex >= Lanes.width {
