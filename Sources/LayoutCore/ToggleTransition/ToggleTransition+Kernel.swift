@@ -130,6 +130,38 @@ struct _ToggleScratch<Scalar: LayoutScalar> {
     }
 }
 
+/// The lanes that need the easing solver, packed side by side so that one run of the solver
+/// serves them all, then put back: the shape every pass of the kernel shares (one `Float` lane
+/// group, two `Double` groups, a chunk).
+@usableFromInline
+enum _SolverLanes {
+    /// Copies `values[index]` for each `index` in `0..<count` where `isSolved(index)` is 1 (it
+    /// is 0 elsewhere) to the front of `packed`, in order, with its index in `origin`; returns
+    /// how many. Branch-free: every value is written at the packed count, which grows past it
+    /// only where the value is solved (so `packed` and `origin` need room for `count`).
+    @inlinable @inline(__always)
+    static func pack<Scalar>(
+        _ values: UnsafePointer<Scalar>, count: Int, into packed: UnsafeMutablePointer<Scalar>,
+        origin: UnsafeMutablePointer<Int32>, isSolved: (Int) -> Int
+    ) -> Int {
+        var packedCount = 0
+        for index in 0..<count {
+            packed[packedCount] = values[index]
+            origin[packedCount] = Int32(truncatingIfNeeded: index)
+            packedCount &+= isSolved(index)
+        }
+        return packedCount
+    }
+
+    /// Puts the first `count` packed values back where `pack` took them from.
+    @inlinable @inline(__always)
+    static func scatter<Scalar>(
+        _ packed: UnsafePointer<Scalar>, count: Int, origin: UnsafePointer<Int32>, into values: UnsafeMutablePointer<Scalar>
+    ) {
+        for value in 0..<count { values[Int(origin[value])] = packed[value] }
+    }
+}
+
 extension ToggleTransition {
     /// Computes the controls in `range`, one chunk at a time.
     ///
@@ -224,13 +256,8 @@ extension ToggleTransition {
             secondProgress.store(to: packed, at: width, count: width)
             UnsafeMutableRawPointer(needsSolver).storeBytes(of: firstSolving, as: LaneMask<Scalar>.self)
             UnsafeMutableRawPointer(needsSolver + width).storeBytes(of: secondSolving, as: LaneMask<Scalar>.self)
-            // Branch-free, as in `_chunk`: every value is written at the packed count, which
-            // grows past it only where the control needs the solver.
-            var packedCount = 0
-            for index in 0..<2 &* width {
-                packed[packedCount] = values[index]
-                origin[packedCount] = Int32(truncatingIfNeeded: index)
-                packedCount &+= Int(truncatingIfNeeded: needsSolver[index] & 1)
+            let packedCount = _SolverLanes.pack(values, count: 2 &* width, into: packed, origin: origin) {
+                Int(truncatingIfNeeded: needsSolver[$0] & 1)
             }
             if packedCount <= width {
                 ToggleEasing.easeInOutUnrolled(Lanes.load(packed, at: 0, count: width)).store(to: packed, at: 0, count: width)
@@ -240,7 +267,7 @@ extension ToggleTransition {
                 solved.first.store(to: packed, at: 0, count: width)
                 solved.second.store(to: packed, at: width, count: width)
             }
-            for value in 0..<packedCount { values[Int(origin[value])] = packed[value] }
+            _SolverLanes.scatter(packed, count: packedCount, origin: origin, into: values)
             return (Lanes.load(values, at: 0, count: width), Lanes.load(values, at: width, count: width))
         }}}
     }
@@ -273,23 +300,18 @@ extension ToggleTransition {
         typealias Lanes = LaneVector<Scalar>
         typealias Four = FourLaneVector<Scalar>
         if Lanes.width == 8 {
-            // Packed in memory, branch-free: every lane's value is written at the packed
-            // count, which grows past it only where the lane is solved (a mask lane is all
-            // ones or all zeros: its lowest bit says which, two `Float` lanes per 64-bit
-            // word). Values and their lanes go through the stack: inserting a lane into a
-            // vector register at a variable index costs a store and a load of the vector
-            // each time.
+            // Packed in memory (`_SolverLanes`; a mask lane is all ones or all zeros: its
+            // lowest bit says which, two `Float` lanes per 64-bit word). Values and their
+            // lanes go through the stack: inserting a lane into a vector register at a
+            // variable index costs a store and a load of the vector each time.
             return withUnsafeTemporaryAllocation(of: Scalar.self, capacity: 16) { buffer in
                 withUnsafeTemporaryAllocation(of: Int32.self, capacity: 8) { origin in
                     let values = buffer.baseAddress!, packed = values + 8, origin = origin.baseAddress!
                     progress.store(to: values, at: 0, count: 8)
                     progress.store(to: packed, at: 0, count: 8)
-                    var packedCount = 0
-                    for lane in 0..<8 {
-                        packed[packedCount] = values[lane]
-                        origin[packedCount] = Int32(truncatingIfNeeded: lane)
+                    let packedCount = _SolverLanes.pack(values, count: 8, into: packed, origin: origin) { lane in
                         let word = solving.bits[lane &>> 1] &>> UInt64(truncatingIfNeeded: (lane & 1) &* 32)
-                        packedCount &+= Int(truncatingIfNeeded: word & 1)
+                        return Int(truncatingIfNeeded: word & 1)
                     }
                     guard packedCount <= 4 else {
                         return progress.replacing(with: ToggleEasing.easeInOutUnrolled(progress), where: solving)
@@ -297,7 +319,7 @@ extension ToggleTransition {
                     // Lanes past the count hold some lane's progress (`packed` starts as a
                     // copy): solved and never read back.
                     ToggleEasing.easeInOutUnrolled(Four.load(packed, at: 0, count: 4)).store(to: packed, at: 0, count: 4)
-                    for value in 0..<packedCount { values[Int(origin[value])] = packed[value] }
+                    _SolverLanes.scatter(packed, count: packedCount, origin: origin, into: values)
                     return Lanes.load(values, at: 0, count: 8)
                 }
             }
@@ -323,13 +345,10 @@ extension ToggleTransition {
                 .storeBytes(of: group.needsSolver, as: LaneMask<Scalar>.self)
             offset += Lanes.width
         }
-        // 2. Pack the progress of the lanes that need the solver (branch-free: every value is
-        //    written, the count only grows past it when it is needed), solve, scatter back.
-        var solvingCount = 0
-        for index in 0..<count {
-            scratch.solving[solvingCount] = scratch.eased[index]
-            scratch.origin[solvingCount] = Int32(truncatingIfNeeded: index)
-            solvingCount &+= Int(truncatingIfNeeded: scratch.needsSolver[index] & 1)
+        // 2. Pack the progress of the lanes that need the solver (`_SolverLanes`), solve,
+        //    scatter back.
+        let solvingCount = _SolverLanes.pack(scratch.eased, count: count, into: scratch.solving, origin: scratch.origin) {
+            Int(truncatingIfNeeded: scratch.needsSolver[$0] & 1)
         }
         // The solver reads whole lane groups: give the last one's unused lanes a value (the
         // scratch's length is a multiple of the lane width).
@@ -339,9 +358,7 @@ extension ToggleTransition {
             padding += 1
         }
         _solve(scratch.solving, count: solvingCount)
-        for packed in 0..<solvingCount {
-            scratch.eased[Int(scratch.origin[packed])] = scratch.solving[packed]
-        }
+        _SolverLanes.scatter(scratch.solving, count: solvingCount, origin: scratch.origin, into: scratch.eased)
         // 3. Every layer from the eased progress.
         offset = 0
         while offset < count {
