@@ -88,6 +88,38 @@ import Testing
         #expect(try ButtonContentColumns<Float>(arrays: columns.arrays) == columns)
     }
 
+    /// `assign(arrays:)` (what the fuzz checks refill one batch with) gives what
+    /// `init(arrays:)` gives, changes no copy sharing the batch's storage, and leaves the batch
+    /// unchanged when it refuses the arrays.
+    @Test func assigningArrays() throws {
+        let original = Self.columns { $0.width[3] = 7 }
+        let other = Self.columns { $0.height[2] = 30; $0.titleWidth[5] = 3 }
+        var batch = original
+        try batch.assign(arrays: other.arrays)
+        #expect(batch == other && original == Self.columns { $0.width[3] = 7 })
+        // Shorter arrays into the storage just written, then the longer ones again.
+        let shortArrays = other.arrays.map { array -> ColumnArray<Float> in
+            switch array {
+            case .scalars(let values): return .scalars(Array(values.prefix(3)))
+            case .bytes(let values): return .bytes(Array(values.prefix(3)))
+            }
+        }
+        try batch.assign(arrays: shortArrays)
+        #expect(batch == (try ButtonContentColumns<Float>(arrays: shortArrays)) && batch.count == 3)
+        try batch.assign(arrays: other.arrays)
+        #expect(batch == other)
+        // Refused: a column of the wrong kind, or of the wrong length. Nothing changes.
+        var wrongKind = other.arrays
+        wrongKind[14] = .scalars(Array(repeating: 0, count: other.count))
+        #expect(throws: LayoutError(index: 0, field: "mode", value: 10, problem: .outOfRange(expected: "bytes"))) {
+            try batch.assign(arrays: wrongKind)
+        }
+        var wrongLength = other.arrays
+        wrongLength[1] = .scalars([1])
+        #expect(throws: LayoutError.self) { try batch.assign(arrays: wrongLength) }
+        #expect(batch == other)
+    }
+
     /// Several bad values: the lowest element index wins, then the first field in declaration
     /// order at that index. The scan finds it whatever lane group it sits in.
     @Test func lowestIndexIsReported() {

@@ -378,6 +378,27 @@ extension BatchColumns {
     ///   differs from the first one's, or whose kind (scalars or bytes) or position does not
     ///   match its field.
     package init(arrays: [ColumnArray<Control.Scalar>]) throws(LayoutError) {
+        self.init()
+        try assign(arrays: arrays)
+    }
+
+    /// Replaces every column with `arrays`, as `init(arrays:)` would build them, in this
+    /// batch's storage when it is not shared and holds enough: a tool that refills one batch
+    /// per input (the fuzz checks) then allocates nothing. A refused `arrays` leaves the
+    /// batch unchanged.
+    ///
+    /// - Throws: as `init(arrays:)`.
+    package mutating func assign(arrays: [ColumnArray<Control.Scalar>]) throws(LayoutError) {
+        try Self.checkShape(of: arrays, elementSizes: storage.elementSizes)
+        removeAll(keepingCapacity: true)
+        storage.resize(to: arrays.first?.count ?? 0)
+        copyColumns(from: arrays)
+    }
+
+    /// Refuses `arrays` unless there is one per field, all of the first one's length, each of
+    /// its field's kind (scalars or bytes, from the columns' `elementSizes`; not checked when
+    /// the arrays are empty). Length errors come first, then kinds, each in declaration order.
+    static func checkShape(of arrays: [ColumnArray<Control.Scalar>], elementSizes: [Int]) throws(LayoutError) {
         // The names (from the schema) only when there is an error to name.
         let fieldCount = Control.InputFields.fieldCount
         let count = arrays.first?.count ?? 0
@@ -394,18 +415,28 @@ extension BatchColumns {
             }
             if let error = validator.error { throw error }
         }
-        self.init(count: count)
+        guard count > 0 else { return }
         for (position, array) in arrays.enumerated() {
-            if count == 0 { break }
-            let size = storage.elementSizes[position], address = storage.addresses[position]
+            let holdsBytes = elementSizes[position] == 1
             switch array {
-            case .scalars(let values) where size == MemoryLayout<Control.Scalar>.size && size != 1:
-                values.withUnsafeBytes { address.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-            case .bytes(let values) where size == 1:
-                values.withUnsafeBytes { address.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            case .scalars where !holdsBytes, .bytes where holdsBytes: continue
             default:
                 throw LayoutError(index: 0, field: Control.InputFields.names[position], value: Double(array.count),
-                                  problem: .outOfRange(expected: size == 1 ? "bytes" : "scalars"))
+                                  problem: .outOfRange(expected: holdsBytes ? "bytes" : "scalars"))
+            }
+        }
+    }
+
+    /// Copies `arrays` (checked by `checkShape(of:)`) into the columns, which hold as many
+    /// elements.
+    mutating func copyColumns(from arrays: [ColumnArray<Control.Scalar>]) {
+        withExtendedLifetime(storage) {
+            for (position, array) in arrays.enumerated() {
+                let address = storage.addresses[position]
+                switch array {
+                case .scalars(let values): values.withUnsafeBytes { address.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                case .bytes(let values): values.withUnsafeBytes { address.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                }
             }
         }
     }

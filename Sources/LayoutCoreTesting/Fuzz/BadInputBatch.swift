@@ -301,8 +301,9 @@ struct BadInputBatch<C: ControlUnderTest> {
         // The control's fused validation pass and the schema's rules, on the same batch.
         var verdicts: (fused: Bool, schema: Bool)?
         do {
-            // Built from the arrays: mismatched lengths are refused here.
-            columns = try BatchColumns<C>(arrays: raw.arrays)
+            // Built from the arrays (in the storage kept from the last input): mismatched
+            // lengths are refused here.
+            try columns.assign(arrays: raw.arrays)
             verdicts = columns.fusedPassAccepts.map { ($0, columns.schemaRulesAccept) }
             try columns.layout(into: &output, parallelism: .serial)
         } catch {

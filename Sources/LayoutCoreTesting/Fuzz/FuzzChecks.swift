@@ -110,9 +110,9 @@ enum ControlFuzzChecks<C: ControlUnderTest> {
             }
         }
         do {
-            long.pointee.columns = try BatchColumns<C>(arrays: arrays)
+            try long.pointee.columns.assign(arrays: arrays)
         } catch {
-            throw FuzzFinding(.mismatch, "long batch", message: "init(arrays:) refused a valid batch's arrays, repeated: \(error)")
+            throw FuzzFinding(.mismatch, "long batch", message: "assign(arrays:) refused a valid batch's arrays, repeated: \(error)")
         }
         func shape() -> String {
             "long batch of \(length) (\(length / chunk) chunks of \(chunk) + \(length % chunk)), copies of the \(n) controls rotated by \(rotations)"
