@@ -188,31 +188,23 @@ enum BatchLayerChecks<C: ControlUnderTest> {
     /// valid one makes the batch valid again. Controls whose values all fit pass trivially.
     static func unrepresentableValues(configurations: [C], index: Int, draw: Int) -> String? {
         guard index < configurations.count, let bad = C.unrepresentable(configurations[index], draw: draw) else { return nil }
-        let single: LayoutError
-        do {
-            try bad.validate()
+        guard let single = LayoutError.thrown(by: bad.validate) else {
             return "validate() accepted a value its column cannot hold: \(bad)"
-        } catch {
-            single = error
         }
         func refusal(_ batch: BatchColumns<C>, at index: Int, _ call: String) -> String? {
-            let expected = LayoutError(index: index, field: single.field, value: single.value, problem: single.problem)
-            do {
-                try batch.validate()
+            let expected = single.placed(at: index)
+            guard let validated = LayoutError.thrown(by: batch.validate) else {
                 return "\(call): validate() accepted a control whose value its column cannot hold (\(single))"
-            } catch {
-                if !BadInputFuzzChecks.sameError(error, expected) {
-                    return "\(call): validate() threw \(error); the configuration alone: \(single), so expected it at \(index)"
-                }
+            }
+            if !BadInputFuzzChecks.sameError(validated, expected) {
+                return "\(call): validate() threw \(validated); the configuration alone: \(single), so expected it at \(index)"
             }
             var output = BatchResultColumns<C>()
-            do {
-                try batch.layout(into: &output, parallelism: .serial)
+            guard let laidOut = LayoutError.thrown(by: { () throws(LayoutError) in try batch.layout(into: &output, parallelism: .serial) }) else {
                 return "\(call): layout(into:) accepted a control whose value its column cannot hold (\(single))"
-            } catch {
-                if !BadInputFuzzChecks.sameError(error, expected) {
-                    return "\(call): layout(into:) threw \(error); expected \(expected)"
-                }
+            }
+            if !BadInputFuzzChecks.sameError(laidOut, expected) {
+                return "\(call): layout(into:) threw \(laidOut); expected \(expected)"
             }
             return nil
         }
@@ -232,12 +224,9 @@ enum BatchLayerChecks<C: ControlUnderTest> {
             var written = appended
             written[dynamicMember: byteColumn][configurations.count] = 255
             guard let read = written.configuration(at: configurations.count) else { return "configuration(at:) of a written element is nil" }
-            var expected: LayoutError?
-            do { try read.validate() } catch { expected = error }
-            guard let expected else { return "validate() accepted \(read)" }
-            var thrown: LayoutError?
-            do { try written.validate() } catch { thrown = error }
-            let placed = LayoutError(index: configurations.count, field: expected.field, value: expected.value, problem: expected.problem)
+            guard let expected = LayoutError.thrown(by: read.validate) else { return "validate() accepted \(read)" }
+            let thrown = LayoutError.thrown(by: written.validate)
+            let placed = expected.placed(at: configurations.count)
             guard let thrown, BadInputFuzzChecks.sameError(thrown, placed) else {
                 return "the unrepresentable value's column written with 255 through the batch: validate() threw \(String(describing: thrown)), expected \(placed)"
             }

@@ -297,17 +297,14 @@ struct BadInputBatch<C: ControlUnderTest> {
         let raw = self.raw
         func input() -> String { "\(C.controlName) \(raw)" }
 
-        var thrown: LayoutError?
         // The control's fused validation pass and the schema's rules, on the same batch.
         var verdicts: (fused: Bool, schema: Bool)?
-        do {
+        let thrown = LayoutError.thrown { () throws(LayoutError) in
             // Built from the arrays (in the storage kept from the last input): mismatched
             // lengths are refused here.
             try columns.assign(arrays: raw.arrays)
             verdicts = columns.fusedPassAccepts.map { ($0, columns.schemaRulesAccept) }
             try columns.layout(into: &output, parallelism: .serial)
-        } catch {
-            thrown = error
         }
         if let verdicts, verdicts.fused != verdicts.schema {
             throw BadInputFuzzChecks.finding(
@@ -336,13 +333,7 @@ struct BadInputBatch<C: ControlUnderTest> {
         if case .columnLengthMismatch = expected.problem { return }
         // The public `validate()` (its own path: the threaded checked layout's validation)
         // names the same error.
-        var validated: LayoutError?
-        do {
-            try columns.validate()
-        } catch {
-            validated = error
-        }
-        guard let validated else {
+        guard let validated = LayoutError.thrown(by: columns.validate) else {
             throw BadInputFuzzChecks.finding("accepted", "validate() accepted the batch layout(into:) refused with \(error)", input())
         }
         if !BadInputFuzzChecks.sameError(validated, error) {
@@ -353,17 +344,10 @@ struct BadInputBatch<C: ControlUnderTest> {
         // element is a configuration (every raw value representable).
         let index = expected.index
         if let configuration = columns.configuration(at: index), represents(configuration, element: index) {
-            var single: LayoutError?
-            do {
-                _ = try C.Namespace.layout(configuration)
-            } catch {
-                single = error
-            }
-            guard let single else {
+            guard let single = LayoutError.thrown(by: { () throws(LayoutError) in _ = try C.Namespace.layout(configuration) }) else {
                 throw BadInputFuzzChecks.finding("accepted", "the single-control validation accepted element \(index); the batch said \(expected)", input())
             }
-            let placed = LayoutError(index: index, field: single.field, value: single.value, problem: single.problem)
-            if single.index != 0 || !BadInputFuzzChecks.sameError(placed, expected) {
+            if single.index != 0 || !BadInputFuzzChecks.sameError(single.placed(at: index), expected) {
                 throw BadInputFuzzChecks.finding(
                     "wrong error", "single-control validation: got \(single), expected \(expected) at index 0", input())
             }
@@ -385,13 +369,7 @@ struct BadInputBatch<C: ControlUnderTest> {
         for index in 0..<count {
             guard let configuration = columns.configuration(at: index), represents(configuration, element: index) else { continue }
             let expected = expectedError(element: index)
-            var single: LayoutError?
-            do {
-                try configuration.validate()
-            } catch {
-                single = error
-            }
-            switch (single, expected) {
+            switch (LayoutError.thrown(by: configuration.validate), expected) {
             case (nil, nil):
                 continue
             case (nil, let expected?):
@@ -399,8 +377,7 @@ struct BadInputBatch<C: ControlUnderTest> {
             case (let single?, nil):
                 throw BadInputFuzzChecks.finding("refused", "validate() refused element \(index) alone, which is valid: \(single)", input())
             case (let single?, let expected?):
-                let placed = LayoutError(index: index, field: single.field, value: single.value, problem: single.problem)
-                if single.index != 0 || !BadInputFuzzChecks.sameError(placed, expected) {
+                if single.index != 0 || !BadInputFuzzChecks.sameError(single.placed(at: index), expected) {
                     throw BadInputFuzzChecks.finding(
                         "wrong error", "validate() of element \(index) alone: got \(single), expected \(expected) at index 0", input())
                 }

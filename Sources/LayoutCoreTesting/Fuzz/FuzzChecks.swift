@@ -145,8 +145,7 @@ enum ControlFuzzChecks<C: ControlUnderTest> {
         do {
             try long.pointee.columns.layout(into: &long.pointee.threaded, parallelism: .threads(threads))
         } catch {
-            var serial: LayoutError?
-            do { try long.pointee.columns.validate() } catch { serial = error }
+            let serial = LayoutError.thrown(by: long.pointee.columns.validate)
             guard serial == error else {
                 throw FuzzFinding(.mismatch, "threads(\(threads)) validation", message:
                     "[\(shape())] the threaded validation says \(error), the serial one \(String(describing: serial))")
