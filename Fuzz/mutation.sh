@@ -99,6 +99,16 @@ sync_tree() {
   (cd "$stage" && find . -type f) | while read -r file; do
     cmp -s "$stage/$file" "$SRC/$file" || { mkdir -p "$(dirname "$SRC/$file")"; cp "$stage/$file" "$SRC/$file"; }
   done
+  # Swift files gone from the tree go from the copy too (SwiftPM would still compile them).
+  # A Swift file added or removed changes the package's structure, which an incremental
+  # build re-reads only when a manifest changes: without the touch, a new source file was
+  # left out and every mutant failed to build against the checks that call it.
+  local sources="$MUTATION_DIR/swift-files"
+  (cd "$stage" && find Sources Tests Fuzz -name '*.swift' -type f | sort) > "$sources.new"
+  (cd "$SRC" && find Sources Tests Fuzz -path '*/.build' -prune -o -name '*.swift' -type f -print | sort) \
+    | comm -13 "$sources.new" - | while read -r file; do rm -f "$SRC/$file"; done
+  if ! cmp -s "$sources.new" "$sources"; then touch "$SRC/Package.swift" "$SRC/Fuzz/Package.swift"; fi
+  mv "$sources.new" "$sources"
   # The corpora are left out of the copy (the fuzzers read them from this tree), but the unit
   # tests replay them too: without them, FuzzCorpusReplayTests fail on any mutant and count
   # it as killed.
