@@ -227,6 +227,8 @@ run_mutant() {
     return 0
   fi
   echo "$(( $(date +%s) - build_start ))" > "$out/build_seconds"
+  # It builds now: an earlier run's "did not build" no longer holds.
+  rm -f "$out/status"
   BIN_DIR=$(cd "$SRC" && swift build --package-path Fuzz -c release --scratch-path .build/fuzz "${SANITIZE[@]}" --show-bin-path)
 
   if [ "$FRESH_ONLY" = 0 ]; then
