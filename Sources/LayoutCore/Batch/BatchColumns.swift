@@ -390,8 +390,18 @@ extension BatchColumns {
     /// - Throws: as `init(arrays:)`.
     package mutating func assign(arrays: [ColumnArray<Control.Scalar>]) throws(LayoutError) {
         try Self.checkShape(of: arrays, elementSizes: storage.elementSizes)
-        removeAll(keepingCapacity: true)
-        storage.resize(to: arrays.first?.count ?? 0)
+        let count = arrays.first?.count ?? 0
+        // Storage shared with a copy is left to it (nothing of it is kept); every element is
+        // written below, so none is cleared first.
+        if isKnownUniquelyReferenced(&storage) {
+            storage.unrepresentable.removeAll()
+            storage.count = 0
+            storage.reserve(count)
+        } else {
+            storage = ColumnStorage(capacity: count, firstSlot: 0)
+        }
+        storage.count = count
+        storage.countDidChange()
         copyColumns(from: arrays)
     }
 
