@@ -40,7 +40,7 @@ extension SliderConfiguration {
     /// The kernel for the controls in `range`: chunks of lane groups in passes, the step grid
     /// only for the lanes that need it (see `Slider._kernel`).
     ///
-    /// A range of at most eight controls (one `Float` lane group, two `Double`) skips the
+    /// A range of at most 32 controls (four `Float` lane groups, eight `Double`) skips the
     /// passes, whose listing, gathering and scattering cost such a short batch more than the
     /// step grid they save (Docs/Performance.md, "Fixed cost per call"): one lane group or
     /// less goes through `_laneGroup` in one pass (the tail's code, the same operations per
@@ -180,8 +180,15 @@ extension Slider {
     }
 
     /// The longest range `_shortRange` lays out; longer ranges go through `_kernel`'s passes.
+    // Up to 32 controls the passes' listing, gathering and scattering cost more than the grid
+    // runs they save, in both precisions (callgrind per call, unchecked, the benchmark's batch
+    // where one control in eight snaps: `Float` 16 controls 2,317 -> 2,035 instructions,
+    // 32: 4,249 -> 3,809; `Double` 16: 3,972 -> 3,794, 32: 7,392 -> 7,243). At 64 `Float`
+    // still gained 5% of its instructions but `Double` 1%, and `Double` lost about 3% in
+    // the frame loop's wall-clock time (Docs/PerformanceHistory.md, "The slider's short
+    // path up to 32 controls").
     @inlinable
-    static var _shortRangeLength: Int { 8 }
+    static var _shortRangeLength: Int { 32 }
 
     /// Lays out the controls in `range`: each full lane group's value, the step grid on the
     /// group itself where one of its lanes snaps (as `_laneGroup`), into the result column;
