@@ -2,8 +2,9 @@ import LayoutCore
 import LayoutCoreTesting
 import Testing
 
-/// The ease-in-ease-out solver (18 bisection steps) against the exact curve, and the
-/// properties the kernel and the invariants rely on: exact ends, monotone everywhere.
+/// The ease-in-ease-out solver (9 bisection steps, then the chord across the last bracket)
+/// against the exact curve, and the properties the kernel and the invariants rely on: exact
+/// ends, monotone everywhere.
 @Suite struct ToggleTransitionEasingTests {
     /// The exact curve, as UIKit defines it (the cubic Bézier with control points (0.42, 0)
     /// and (0.58, 1), solved by bisection in `Double`): the invariant G7's reference, which
@@ -29,8 +30,10 @@ import Testing
         print("easeInOut max error over 10,000 points: Float \(float.error) at \(float.at), Double \(double.error) at \(double.at)")
         #expect(float.error < 1e-5, "Float: \(float)")
         #expect(double.error < 1e-5, "Double: \(double)")
-        // The bound the documentation derives: 1.5 * 2^-19 plus rounding.
-        #expect(double.error <= 1.5 / 524_288 + 1e-12)
+        // The bound the documentation derives: the chord over a bracket at most 1.26 * 2^-9
+        // wide, of a curve with |y''| <= 6 / 1.26^2, is within width^2 / 8 * 3.78 = 2.8616e-6.
+        let width = 1.26 / 512
+        #expect(double.error <= width * width / 8 * (6 / (1.26 * 1.26)) + 1e-12)
     }
 
     @Test func exactEndsAndSymmetry() {
@@ -52,47 +55,90 @@ import Testing
         check(Double.self)
     }
 
-    /// `Y` at every point the bisection can end on (the 2^18 odd multiples of 2^-19), in
-    /// order: never decreasing, within [0, 1]. With the monotone walk from `x` to that point
-    /// (see ToggleTransition+Easing.swift), this makes the eased progress monotone in `x`
-    /// exactly, in both precisions.
-    @Test func everyEndPointOfTheBisectionIsInOrder() {
+    /// The curve's points at every end a bracket can have (the 513 multiples of 2^-9 in
+    /// [0, 1]), in order: `Y` never decreasing, within [0, 1], exactly 0 and 1 at the ends, and
+    /// `X` strictly increasing (so every chord's `X(hi) - X(lo)` is positive), with `X(1)`
+    /// exactly 1; and in every bracket `Y(lo) + (Y(hi) - Y(lo))` rounds back to `Y(hi)`, so the
+    /// chord never rises above its upper end. With the chord's monotone arithmetic within a
+    /// bracket (see ToggleTransition+Easing.swift), this makes the eased progress monotone in
+    /// `x` exactly, in both precisions.
+    @Test func everyBracketEndIsInOrder() {
         func check<S: LayoutScalar>(_: S.Type) {
-            let steps = ToggleEasing.bisectionSteps
-            let points = 1 << steps
-            let spacing = S(1) / S(1 << (steps + 1))
-            var previous = S(0)
-            var outOfOrder = 0
-            for index in 0..<points {
-                let s = S(2 * index + 1) * spacing
+            let ends = 1 << ToggleEasing.bisectionSteps
+            var previous = (x: -S(1), y: S(0))
+            var outOfOrder = 0, chordsAboveTheirEnd = 0
+            for index in 0...ends {
+                let s = S(index) / S(ends)
+                let x = ToggleEasing.curveX(atParameter: EasingScalar(s)).value
                 let y = ToggleEasing.height(atParameter: EasingScalar(s)).value
-                if y < previous || y > 1 { outOfOrder += 1 }
-                previous = y
+                if y < previous.y || y > 1 || !(x > previous.x) { outOfOrder += 1 }
+                if index > 0 && previous.y + (y - previous.y) != y { chordsAboveTheirEnd += 1 }
+                previous = (x, y)
             }
-            #expect(outOfOrder == 0, "\(S.self): \(outOfOrder) end points out of order")
+            #expect(outOfOrder == 0, "\(S.self): \(outOfOrder) bracket ends out of order")
+            #expect(chordsAboveTheirEnd == 0, "\(S.self): \(chordsAboveTheirEnd) chords miss their upper end")
+            #expect(ToggleEasing.curveX(atParameter: EasingScalar(S(1))).value == 1)
+            #expect(ToggleEasing.height(atParameter: EasingScalar(S(0))).value == 0)
+            #expect(ToggleEasing.height(atParameter: EasingScalar(S(1))).value == 1)
+            #expect(ToggleEasing.bracketWidth == 1 / Double(ends))
+            // The written-out bisection's second step adds `X(0.75) - X(0.25)` to `X(0.25)`.
+            let xLeft = ToggleEasing.curveX(atParameter: EasingScalar(S(0.25))).value
+            let xRight = ToggleEasing.curveX(atParameter: EasingScalar(S(0.75))).value
+            #expect(xLeft + (xRight - xLeft) == xRight)
         }
         check(Float.self)
         check(Double.self)
     }
 
-    /// The kernel's written-out bisection (`parameterUnrolled`) takes the reference's steps:
-    /// the same parameter, bit for bit, at 4,001 evenly spaced progress values and at both
-    /// neighbours of every 512th point where a step's decision flips (`X(s) == x` at a grid
-    /// point `s`), in both precisions. One step size wrong, missing or repeated moves most of
-    /// them.
+    /// Where the walk moves from one bracket to the next (`x` around `X(m)` at each of the 511
+    /// inner bracket ends `m`, four ulps either side), the eased progress does not decrease and
+    /// meets `Y(m)`: at most `Y(m)` below `X(m)`, exactly `Y(m)` at it (so the walk's decision
+    /// `X(m) < x` or `<=` gives the same value there), at least `Y(m)` above it. Within a
+    /// bracket the chord is monotone by construction; this checks the rest of the argument.
+    @Test func everyBracketBoundaryIsCrossedInOrder() {
+        func check<S: LayoutScalar>(_: S.Type) {
+            let ends = 1 << ToggleEasing.bisectionSteps
+            var failures = 0
+            for index in 1..<ends {
+                let m = S(index) / S(ends)
+                let xm = ToggleEasing.curveX(atParameter: EasingScalar(m)).value
+                let ym = ToggleEasing.height(atParameter: EasingScalar(m)).value
+                var x = xm
+                for _ in 0..<4 { x = x.nextDown }
+                var previous = ToggleTransitionCurve.easeInOut.value(at: x)
+                for _ in 0..<8 {
+                    x = x.nextUp
+                    let value = ToggleTransitionCurve.easeInOut.value(at: x)
+                    if value < previous || (x < xm ? value > ym : x == xm ? value != ym : value < ym) {
+                        failures += 1
+                    }
+                    previous = value
+                }
+            }
+            #expect(failures == 0, "\(S.self): \(failures) values out of order at bracket boundaries")
+        }
+        check(Float.self)
+        check(Double.self)
+    }
+
+    /// The kernel's written-out bisection (`bracketLowUnrolled`) takes the reference's
+    /// steps: the same bracket, bit for bit, at 4,001 evenly spaced progress values and at both
+    /// neighbours of every point where a step's decision flips (`X(m) == x` at each of the 511
+    /// inner bracket ends `m`), in both precisions. One step size wrong, missing or repeated
+    /// moves most of them.
     @Test func writtenOutBisectionTakesTheReferenceSteps() {
         func check<S: LayoutScalar>(_: S.Type) {
             var inputs: [S] = (0...4_000).map { S($0) / 4_000 }
-            let spacing = S(1) / S(1 << (ToggleEasing.bisectionSteps + 1))
-            for index in stride(from: 1, to: 1 << (ToggleEasing.bisectionSteps + 1), by: 512) {
-                let s = S(index) * spacing
+            let ends = 1 << ToggleEasing.bisectionSteps
+            for index in 1..<ends {
+                let s = S(index) / S(ends)
                 let x = ((S(0.52) * s + S(-0.78)) * s + S(1.26)) * s
                 inputs += [x.nextDown, x, x.nextUp]
             }
             var differences = 0
             for x in inputs {
-                let loop = ToggleEasing.parameter(at: EasingScalar(x)).value
-                let unrolled = ToggleEasing.parameterUnrolled(at: EasingScalar(x)).value
+                let loop = ToggleEasing.bracketLow(at: EasingScalar(x)).value
+                let unrolled = ToggleEasing.bracketLowUnrolled(at: EasingScalar(x)).value
                 let eased = ToggleEasing.easeInOut(EasingScalar(x)).value
                 let easedUnrolled = ToggleEasing.easeInOutUnrolled(EasingScalar(x)).value
                 if BitPattern.bits(loop) != BitPattern.bits(unrolled)

@@ -242,10 +242,13 @@ extension ToggleTransition {
         solving firstSolving: LaneMask<Scalar>, _ secondSolving: LaneMask<Scalar>
     ) -> (LaneVector<Scalar>, LaneVector<Scalar>) {
         typealias Lanes = LaneVector<Scalar>
-        let width = Lanes.width
         return withUnsafeTemporaryAllocation(of: Scalar.self, capacity: 4 &* LaneScratch.maximumLaneWidth) { buffer in
         withUnsafeTemporaryAllocation(of: Scalar.SIMDMaskScalar.self, capacity: 2 &* LaneScratch.maximumLaneWidth) { needs in
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 &* LaneScratch.maximumLaneWidth) { origin in
+            // The width read here, not captured: the closures are functions of their own, and a
+            // captured width is a variable there, so every load and store took its general
+            // (partial-count) path, element by element for `Double`.
+            let width = Lanes.width
             let values = buffer.baseAddress!, packed = values + 2 &* width
             let needsSolver = needs.baseAddress!, origin = origin.baseAddress!
             firstProgress.store(to: values, at: 0, count: width)
