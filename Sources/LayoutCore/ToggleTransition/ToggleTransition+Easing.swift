@@ -196,12 +196,12 @@ extension LaneVectorOf: EasingArithmetic {
     /// rounds to `X(0.75)` in both precisions; the tests check it).
     @inlinable @inline(__always)
     package static func bracketLowUnrolled<V: EasingArithmetic>(at x: V) -> V {
-        let zero = V(_easingConstant: 0)
-        let rightOfHalf = V._easingLess(curveX(atParameter: V(_easingConstant: 0.5)), x)
+        let half = V(_easingConstant: 0.5), xAtHalf = curveX(atParameter: half)
+        var node = step(from: half, xAtNode: xAtHalf, toward: x, by: 0x1p-2)
         let xLeft = curveX(atParameter: V(_easingConstant: 0.25))
         let xRight = curveX(atParameter: V(_easingConstant: 0.75))
-        let xAtSecondNode = xLeft + zero._easingReplacing(with: xRight - xLeft, where: rightOfHalf)
-        var node = V(_easingConstant: 0.25) + zero._easingReplacing(with: V(_easingConstant: 0.5), where: rightOfHalf)
+        let xAtSecondNode = xLeft + V(_easingConstant: 0)._easingReplacing(
+            with: xRight - xLeft, where: V._easingLess(xAtHalf, x))
         node = step(from: node, xAtNode: xAtSecondNode, toward: x, by: 0x1p-3)
         @inline(__always) func halve(by size: V.Scalar) {
             node = step(from: node, xAtNode: curveX(atParameter: node), toward: x, by: size)

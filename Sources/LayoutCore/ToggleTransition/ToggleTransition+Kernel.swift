@@ -168,11 +168,10 @@ extension ToggleTransition {
     /// Only the controls animating along `.easeInOut` need the easing solver (nine bisection
     /// steps and a chord: about a hundred vector operations per lane vector). Running it on
     /// every lane, as a plain lane-group loop would, wastes it on the other lanes (three
-    /// quarters of a random batch). So each chunk
-    /// goes in three passes: (1) each lane group's progress, and which lanes need the solver;
-    /// (2) those lanes' progress packed together, solved several lane groups at a time
-    /// (independent chains of dependent steps keep the vector units busy), and scattered back;
-    /// (3) each lane group's layers from its (eased) progress. Every lane still gets exactly
+    /// quarters of a random batch). So each chunk goes in three passes: (1) each lane group's
+    /// progress, and which lanes need the solver; (2) those lanes' progress packed together,
+    /// solved several lane groups at a time (independent chains of dependent steps keep the
+    /// vector units busy), and scattered back; (3) each lane group's layers from its (eased) progress. Every lane still gets exactly
     /// the reference's operations: the solver is a per-value function, wherever it runs.
     ///
     /// The passes only ever see full lane groups, so their code has no tail paths: `range`
