@@ -575,18 +575,33 @@ struct SliderNumberChecks<Scalar: LayoutScalar> {
     }
 
     /// Whether every control taken in passes every rule.
-    @inlinable
+    @inlinable @inline(__always)
     var allPassed: Bool {
         if Lanes._isEightFloats {
             // One mask, tested through its 64-bit words: the stdlib's `any(tooLarge)` was a
             // reduction of 17 instructions (three rounds of compare and select).
             return !((lowest < Lanes()) | tooLowMaximum | LaneMask<Scalar>._from32(tooLarge)).any
         }
-        let limit = Scalar(LayoutLimits.maximumLength)
-        let bad = (lowest < Lanes()) | (lowestSigned < Lanes(repeating: -limit)) | (highest > Lanes(repeating: limit))
-            | (highestScale > Lanes(repeating: Scalar(LayoutLimits.maximumDisplayScale)))
-            | !((sum - sum) == Lanes()) | tooLowMaximum
-        return !bad.any
+        // Four `Double` lanes: each running value's two halves folded into one before its
+        // test (`_ThumbTrackValidation.anyBadFolded` says why and that it keeps every answer;
+        // a NaN a fold drops makes the sum NaN): 22 instructions fewer per call (callgrind, 8
+        // controls). Longer, this getter was no longer inlined without `@inline(__always)`,
+        // and its call cost 30 instructions.
+        func minimum(_ v: SIMD4<Double>) -> SIMD2<Double> {
+            v.highHalf.replacing(with: v.lowHalf, where: v.lowHalf .< v.highHalf)
+        }
+        func maximum(_ v: SIMD4<Double>) -> SIMD2<Double> {
+            v.highHalf.replacing(with: v.lowHalf, where: v.lowHalf .> v.highHalf)
+        }
+        let limit = SIMD2<Double>(repeating: LayoutLimits.maximumLength)
+        let total = sum._d.lowHalf + sum._d.highHalf
+        var bad = (minimum(lowest._d) .< 0) .| (minimum(lowestSigned._d) .< -limit)
+        bad = bad .| (maximum(highest._d) .> limit)
+        bad = bad .| (maximum(highestScale._d) .> SIMD2(repeating: LayoutLimits.maximumDisplayScale))
+        bad = bad .| .!((total - total) .== 0)
+        bad = bad .| unsafeBitCast(tooLowMaximum.bits.lowHalf | tooLowMaximum.bits.highHalf, to: SIMDMask<SIMD2<Int64>>.self)
+        let words = unsafeBitCast(bad, to: SIMD2<UInt64>.self)
+        return words[0] | words[1] == 0
     }
 }
 
