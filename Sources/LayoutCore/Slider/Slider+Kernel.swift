@@ -456,20 +456,26 @@ extension Slider {
         let trackMaxY = trackBottom._sliderSnapped(snapping)
         let trackHeight = Lanes._sliderLength(trackY, trackMaxY)
 
-        thumbNear.store(to: p.thumbX, at: index, count: count)
-        thumbY.store(to: p.thumbY, at: index, count: count)
-        Lanes._sliderLength(thumbNear, thumbFar).store(to: p.thumbWidth, at: index, count: count)
-        Lanes._sliderLength(thumbY, thumbMaxY).store(to: p.thumbHeight, at: index, count: count)
-        minimumLeft.store(to: p.minimumTrackX, at: index, count: count)
-        trackY.store(to: p.minimumTrackY, at: index, count: count)
-        Lanes._sliderLength(minimumLeft, minimumRight).store(to: p.minimumTrackWidth, at: index, count: count)
-        trackHeight.store(to: p.minimumTrackHeight, at: index, count: count)
-        maximumLeft.store(to: p.maximumTrackX, at: index, count: count)
-        trackY.store(to: p.maximumTrackY, at: index, count: count)
-        Lanes._sliderLength(maximumLeft, maximumRight).store(to: p.maximumTrackWidth, at: index, count: count)
-        trackHeight.store(to: p.maximumTrackHeight, at: index, count: count)
-        newValue.store(to: p.value, at: index, count: count)
-        Lanes.store(one.keeping(where: !(newValue == value))._bytes, to: p.valueChanged.base, at: index, count: count)
+        // The fourteen stores, behind one test of the count instead of one each: a full group
+        // (always, in the passes; once per call at most, through `_tail`) stores with
+        // `count` a constant, so every store is one instruction.
+        @inline(__always) func store(count: Int) {
+            thumbNear.store(to: p.thumbX, at: index, count: count)
+            thumbY.store(to: p.thumbY, at: index, count: count)
+            Lanes._sliderLength(thumbNear, thumbFar).store(to: p.thumbWidth, at: index, count: count)
+            Lanes._sliderLength(thumbY, thumbMaxY).store(to: p.thumbHeight, at: index, count: count)
+            minimumLeft.store(to: p.minimumTrackX, at: index, count: count)
+            trackY.store(to: p.minimumTrackY, at: index, count: count)
+            Lanes._sliderLength(minimumLeft, minimumRight).store(to: p.minimumTrackWidth, at: index, count: count)
+            trackHeight.store(to: p.minimumTrackHeight, at: index, count: count)
+            maximumLeft.store(to: p.maximumTrackX, at: index, count: count)
+            trackY.store(to: p.maximumTrackY, at: index, count: count)
+            Lanes._sliderLength(maximumLeft, maximumRight).store(to: p.maximumTrackWidth, at: index, count: count)
+            trackHeight.store(to: p.maximumTrackHeight, at: index, count: count)
+            newValue.store(to: p.value, at: index, count: count)
+            Lanes.store(one.keeping(where: !(newValue == value))._bytes, to: p.valueChanged.base, at: index, count: count)
+        }
+        if count == Lanes.width { store(count: Lanes.width) } else { store(count: count) }
     }
 }
 
