@@ -269,9 +269,9 @@ enum BatchLayerChecks<C: ControlUnderTest> {
 
     /// The fused pass against the schema's rules, field by field: one valid batch of 67
     /// controls (four steps of sixteen, the widest a fused pass takes, and a tail) with one
-    /// value of one field set to each of a list of edge values, inside a full step and in the
-    /// tail; the fused pass and the schema's scans (with the control's own checks) must accept
-    /// and refuse the same batches.
+    /// value of one field set to each of a list of edge values, in a low and a high lane of a
+    /// full step and in the tail; the fused pass and the schema's scans (with the control's
+    /// own checks) must accept and refuse the same batches.
     static func fusedPassMatchesSchema(seed: UInt64) -> String? {
         let configurations = C.generated(count: 400, seed: seed).filter(\.isValid)
         guard configurations.count >= 67 else { return "too few valid configurations drawn" }
@@ -281,7 +281,10 @@ enum BatchLayerChecks<C: ControlUnderTest> {
         let schema = C.InputFields.schema
         let count = valid.count
         for (position, field) in schema.enumerated() {
-            for index in [17, count - 2] {
+            // 17 and 22: a low and a high lane of a lane group in every width (lanes 1 and 6
+            // of eight, 1 and 2 of four: `Double`'s second register, which its passes fold
+            // into the first at the end); `count - 2`: the tail.
+            for index in [17, 22, count - 2] {
                 for candidate in edgeValues(field) {
                     var batch = valid
                     var arrays = batch.arrays
