@@ -42,14 +42,19 @@ extension SliderConfiguration {
     ///
     /// A range of at most 32 controls (four `Float` lane groups, eight `Double`) skips the
     /// passes, whose listing, gathering and scattering cost such a short batch more than the
-    /// step grid they save (Docs/Performance.md, "Fixed cost per call"): one lane group or
-    /// less goes through `_laneGroup` in one pass (the tail's code, the same operations per
-    /// lane), more through `_shortRange`.
+    /// step grid they save (Docs/Performance.md, "Fixed cost per call"): each lane group goes
+    /// through `_laneGroup` in one pass, the same operations per lane. One full group runs in
+    /// `_fullLaneGroup` (constant-length loads and stores, 48 instructions fewer than
+    /// `_shortRange`'s loop), fewer controls in `_tail`, more in `_shortRange`.
     @inlinable
     public static func _layout(
         _ input: UnsafePointer<InputFields>, _ output: UnsafePointer<ResultFields>, range: Range<Int>
     ) {
-        if range.count <= _laneWidth {
+        if range.count == _laneWidth {
+            Slider._fullLaneGroup(input, output, at: range.lowerBound)
+            return
+        }
+        if range.count < _laneWidth {
             if !range.isEmpty { Slider._tail(input, output, at: range.lowerBound, count: range.count) }
             return
         }
@@ -190,12 +195,12 @@ extension Slider {
     @inlinable
     static var _shortRangeLength: Int { 32 }
 
-    /// Lays out the controls in `range`: each full lane group's value, the step grid on the
-    /// group itself where one of its lanes snaps (as `_laneGroup`), into the result column;
-    /// then their frames (`_geometryPass`, as `_kernel`'s third pass); the last
-    /// `1 ..< width` controls through `_tail`.
-    // Two `Double` groups through `_laneGroup` with a constant count took more instructions
-    // than the passes (LLVM left the frames as a call); through `_tail` each, more than this.
+    /// Lays out the controls in `range`: each full lane group in one pass (`_laneGroup`: its
+    /// value, the step grid on the group itself where one of its lanes snaps, its frames);
+    /// the last `1 ..< width` controls through `_tail`.
+    // Until `_geometryLanes` became `@_transparent`, LLVM left it as a call here (with both
+    // column structures copied for it), and this function ran the values and then the frames
+    // in two passes instead: 4-9% more instructions per call than one pass now.
     @inlinable @inline(never)
     static func _shortRange<Scalar>(
         _ inputFields: UnsafePointer<SliderConfiguration<Scalar>.InputFields>,
@@ -208,23 +213,14 @@ extension Slider {
         let fullEnd = range.upperBound &- range.count % width
         var index = range.lowerBound
         while index < fullEnd {
-            var (newValue, snaps) = _valueLanes(q, at: index, count: width)
-            if snaps._anyLane {
-                let points = _gridPoints(
-                    newValue: newValue, minimum: Lanes.load(q.minimumValue, at: index, count: width),
-                    maximum: Lanes.load(q.maximumValue, at: index, count: width),
-                    step: Lanes.load(q.step, at: index, count: width))
-                newValue = newValue.replacing(with: points, where: snaps)
-            }
-            newValue.store(to: p.value, at: index, count: width)
+            _laneGroup(q, p, at: index, count: width)
             index &+= width
         }
-        if range.lowerBound < fullEnd { _geometryPass(q, p, at: range.lowerBound, count: fullEnd &- range.lowerBound) }
         if fullEnd < range.upperBound { _tail(inputFields, resultFields, at: fullEnd, count: range.upperBound &- fullEnd) }
     }
 
     /// The last `count` (1..<`width`) controls: `_laneGroup` with padded loads and partial
-    /// stores, in its own function so that the passes keep their one-instruction loads.
+    /// stores, in its own function so that the full groups keep their one-instruction loads.
     @inlinable @inline(never)
     static func _tail<Scalar>(
         _ inputFields: UnsafePointer<SliderConfiguration<Scalar>.InputFields>,
@@ -233,6 +229,16 @@ extension Slider {
     ) {
         let q = inputFields.pointee, p = resultFields.pointee
         _laneGroup(q, p, at: index, count: count)
+    }
+
+    /// One full lane group from `index`: `_laneGroup` with a constant count.
+    @inlinable @inline(never)
+    static func _fullLaneGroup<Scalar>(
+        _ inputFields: UnsafePointer<SliderConfiguration<Scalar>.InputFields>,
+        _ resultFields: UnsafePointer<SliderConfiguration<Scalar>.ResultFields>,
+        at index: Int
+    ) {
+        _laneGroup(inputFields.pointee, resultFields.pointee, at: index, count: LaneVector<Scalar>.width)
     }
 
     /// The passes of `_kernel` over `count` controls from `start` (a multiple of the lane
@@ -311,16 +317,23 @@ extension Slider {
         _ q: SliderConfiguration<Scalar>.InputFields, _ p: SliderConfiguration<Scalar>.ResultFields,
         at index: Int, count: Int
     ) {
+        _geometryLanes(q, p, newValue: _finalValueLanes(q, at: index, count: count), at: index, count: count)
+    }
+
+    /// The final value of `count` (1...`width`) sliders from `index`: `_valueLanes`, then the
+    /// step grid where a lane snaps (skipped when none of the group does).
+    @inlinable @inline(__always)
+    static func _finalValueLanes<Scalar>(
+        _ q: SliderConfiguration<Scalar>.InputFields, at index: Int, count: Int
+    ) -> LaneVector<Scalar> {
         typealias Lanes = LaneVector<Scalar>
-        var (newValue, snaps) = _valueLanes(q, at: index, count: count)
-        if snaps._anyLane {
-            let points = _gridPoints(
-                newValue: newValue, minimum: Lanes.load(q.minimumValue, at: index, count: count),
-                maximum: Lanes.load(q.maximumValue, at: index, count: count),
-                step: Lanes.load(q.step, at: index, count: count))
-            newValue = newValue.replacing(with: points, where: snaps)
-        }
-        _geometryLanes(q, p, newValue: newValue, at: index, count: count)
+        let (newValue, snaps) = _valueLanes(q, at: index, count: count)
+        guard snaps._anyLane else { return newValue }
+        let points = _gridPoints(
+            newValue: newValue, minimum: Lanes.load(q.minimumValue, at: index, count: count),
+            maximum: Lanes.load(q.maximumValue, at: index, count: count),
+            step: Lanes.load(q.step, at: index, count: count))
+        return newValue.replacing(with: points, where: snaps)
     }
 
     /// The value of `count` (1...`width`) sliders from `index` before the step grid: `.none`
@@ -391,7 +404,11 @@ extension Slider {
 
     /// The frames of `count` (1...`width`) sliders from `index` with their final value, and the
     /// value and whether it changed, into the result columns.
-    @inlinable @inline(__always)
+    // `@_transparent`, not `@inline(__always)`: with the latter, the generic specializer made
+    // this function a separate worker wherever a lane group runs in one pass (`_tail`,
+    // `_shortRange`), a call that copied both column structures (31 words) onto the stack,
+    // and left `store(count:)` below a call too: 118 instructions of a one-group call.
+    @usableFromInline @_transparent
     static func _geometryLanes<Scalar>(
         _ q: SliderConfiguration<Scalar>.InputFields, _ p: SliderConfiguration<Scalar>.ResultFields,
         newValue: LaneVector<Scalar>, at index: Int, count: Int
@@ -459,7 +476,7 @@ extension Slider {
         // The fourteen stores, behind one test of the count instead of one each: a full group
         // (always, in the passes; once per call at most, through `_tail`) stores with
         // `count` a constant, so every store is one instruction.
-        @inline(__always) func store(count: Int) {
+        @_transparent func store(count: Int) {
             thumbNear.store(to: p.thumbX, at: index, count: count)
             thumbY.store(to: p.thumbY, at: index, count: count)
             Lanes._sliderLength(thumbNear, thumbFar).store(to: p.thumbWidth, at: index, count: count)
