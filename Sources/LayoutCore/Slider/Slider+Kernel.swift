@@ -474,8 +474,9 @@ extension Slider {
         let trackHeight = Lanes._sliderLength(trackY, trackMaxY)
 
         // The fourteen stores, behind one test of the count instead of one each: a full group
-        // (always, in the passes; once per call at most, through `_tail`) stores with
-        // `count` a constant, so every store is one instruction.
+        // (the passes, `_shortRange`, `_fullLaneGroup`) has `count` a constant, so every store
+        // is one instruction; `_tail`'s partial group (its count is known here only as a
+        // variable) tests it once, and each store's own full-group test folds behind it.
         @_transparent func store(count: Int) {
             thumbNear.store(to: p.thumbX, at: index, count: count)
             thumbY.store(to: p.thumbY, at: index, count: count)
