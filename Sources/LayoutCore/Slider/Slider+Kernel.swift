@@ -8,8 +8,8 @@
 // - every `if` and `switch` of the reference becomes "compute every branch, keep one with
 //   `replacing(with:where:)`" (a bitwise select), so random phases and directions cost no
 //   mispredictions; only the step grid, which only a lane that ends a pan with a step needs,
-//   runs apart: on those lanes packed together (`_kernel`), or, for the last few controls
-//   of a batch, on a lane group where one lane needs it (`_laneGroup`);
+//   runs apart: on a lane group where one lane needs it (`_laneGroup`), or, in a `Double`
+//   range longer than 32 controls, on those lanes packed together (`_kernel`);
 // - `Swift.min(a, b)` and `Swift.max(a, b)` are `_min` and `_max` (one `minps`/`maxps`,
 //   the same operand picked for every input including signed zeros);
 // - `x / 2` is `x * 0.5`: both are the exactly rounded half of `x`, bit for bit;
@@ -37,13 +37,13 @@ extension SliderConfiguration {
         Slider._allValid(input, count: count)
     }
 
-    /// The kernel for the controls in `range`: chunks of lane groups in passes, the step grid
-    /// only for the lanes that need it (see `Slider._kernel`).
+    /// The kernel for the controls in `range`.
     ///
-    /// A range of at most 32 controls (four `Float` lane groups, eight `Double`) skips the
-    /// passes, whose listing, gathering and scattering cost such a short batch more than the
-    /// step grid they save (Docs/Performance.md, "Fixed cost per call"): each lane group goes
-    /// through `_laneGroup` in one pass, the same operations per lane. One full group runs in
+    /// `Float` ranges, and `Double` ranges of at most 32 controls (eight lane groups), go a
+    /// lane group at a time, each group in one pass (`_laneGroup`: its value, the step grid
+    /// on the group itself where one of its lanes snaps, its frames). Longer `Double` ranges
+    /// go through `_kernel`'s chunks of passes, the step grid only for the lanes that need it
+    /// (`Slider._shortRangeLength` says why the precisions differ). One full group runs in
     /// `_fullLaneGroup` (constant-length loads and stores, 48 instructions fewer than
     /// `_shortRange`'s loop), fewer controls in `_tail`, more in `_shortRange`.
     @inlinable
@@ -58,7 +58,7 @@ extension SliderConfiguration {
             if !range.isEmpty { Slider._tail(input, output, at: range.lowerBound, count: range.count) }
             return
         }
-        if range.count <= Slider._shortRangeLength {
+        if range.count <= Slider._shortRangeLength(Scalar.self) {
             Slider._shortRange(input, output, range: range)
             return
         }
@@ -145,12 +145,12 @@ extension Slider {
     }
 
     /// Lays out the controls in `range`, one chunk of `LaneScratch.chunkLength` controls at a
-    /// time.
+    /// time (`Double` ranges longer than `_shortRangeLength`).
     ///
     /// Only the lanes that end a pan on a slider with a step (`.ended`, `step > 0`) need the
     /// step grid. A plain lane-group loop runs it for every lane of a group where one lane
-    /// needs it: in the benchmark's batch, where one control in eight snaps, two `Float` groups
-    /// in three, and the grid took a fifth of the layout's time. So each chunk goes in passes: (1) every lane group's
+    /// needs it: in the benchmark's batch, where one control in eight snaps, about two
+    /// `Double` groups in five. So each chunk goes in passes: (1) every lane group's
     /// value, clamped, and which lanes snap to a grid; (2) those lanes listed, gathered a lane
     /// group at a time, put on their grid and scattered back; (3) every lane group's frames
     /// from its value. Every lane gets exactly the reference's operations, wherever they run.
@@ -184,16 +184,24 @@ extension Slider {
         if fullEnd < range.upperBound { _tail(inputFields, resultFields, at: fullEnd, count: range.upperBound &- fullEnd) }
     }
 
-    /// The longest range `_shortRange` lays out; longer ranges go through `_kernel`'s passes.
-    // Up to 32 controls the passes' listing, gathering and scattering cost more than the grid
-    // runs they save, in both precisions (callgrind per call, unchecked, the benchmark's batch
-    // where one control in eight snaps: `Float` 16 controls 2,317 -> 2,035 instructions,
-    // 32: 4,249 -> 3,809; `Double` 16: 3,972 -> 3,794, 32: 7,392 -> 7,243). At 64 `Float`
-    // still gained 5% of its instructions but `Double` 1%, and `Double` lost about 3% in
-    // the frame loop's wall-clock time (Docs/PerformanceHistory.md, "The slider's short
-    // path up to 32 controls").
+    /// The longest range `_shortRange` lays out: every `Float` range, `Double` ranges of at
+    /// most 32 controls; longer ranges go through `_kernel`'s passes.
+    // Callgrind per call, unchecked, the benchmark's batch where one control in eight snaps
+    // (Docs/PerformanceHistory.md, "The slider's `Float` groups in one pass at every length"):
+    // - Up to 32 controls one pass wins in both precisions (when it was introduced: `Float`
+    //   16 controls 2,317 -> 2,035, 32: 4,249 -> 3,809; `Double` 16: 3,972 -> 3,794, 32:
+    //   7,392 -> 7,243).
+    // - `Float`, longer: one pass still executes fewer instructions (64 controls 7,665 ->
+    //   6,894, 256: 28,837 -> 26,678, 1K: 114,583 -> 105,734, -7.7%) and ran 2-3% faster at
+    //   1K and 16K. A group's grid shares its division with the test of which lanes snap, so
+    //   on the whole group it costs little more than the passes' listing, gathering and
+    //   scattering of its lanes.
+    // - `Double`, longer: at 64 one pass saved 1% of the instructions and lost about 3% in the
+    //   frame loop's wall-clock time.
     @inlinable
-    static var _shortRangeLength: Int { 32 }
+    static func _shortRangeLength<Scalar: LayoutScalar>(_: Scalar.Type) -> Int {
+        MemoryLayout<Scalar>.size == 4 ? Int.max : 32
+    }
 
     /// Lays out the controls in `range`: each full lane group in one pass (`_laneGroup`: its
     /// value, the step grid on the group itself where one of its lanes snaps, its frames);
