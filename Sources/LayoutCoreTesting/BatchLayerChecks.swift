@@ -69,12 +69,27 @@ enum BatchLayerChecks<C: ControlUnderTest> {
              { Array($0[dynamicMember: keys.scalar]) == Array(reversed[dynamicMember: keys.scalar]) }),
             ("growth by \(growth) appends", { batch in for _ in 0..<growth { batch.append(extra[1]) } },
              { $0.count == configurations.count + growth && $0.configuration(at: 0) == configurations[0] }),
+            // The tools' refill (package API): on a copy it must take storage of its own.
+            ("assign(arrays:)", { try? $0.assign(arrays: reversed.arrays) }, { $0.arrays == reversed.arrays }),
         ]
         for (call, mutate, holds) in mutations {
             var copy = original
             mutate(&copy)
             try expectOriginalKept(call)
             try expect(holds(copy), "\(call): the copy does not hold what the call says")
+        }
+
+        // `init(count:)`: that many controls, every column zero (+0 for scalars), to fill
+        // column by column.
+        do {
+            let zeros = BatchColumns<C>(count: configurations.count)
+            let allZero = zeros.arrays.allSatisfy { column in
+                switch column {
+                case .scalars(let values): return values.allSatisfy { BitPattern.bits($0) == 0 }
+                case .bytes(let values): return values.allSatisfy { $0 == 0 }
+                }
+            }
+            try expect(zeros.count == configurations.count && allZero, "init(count:) is not \(configurations.count) zero controls")
         }
 
         // A view read from a batch is a value of its own.
