@@ -43,9 +43,9 @@ extension SliderConfiguration {
     /// lane group at a time, each group in one pass (`_laneGroup`: its value, the step grid
     /// on the group itself where one of its lanes snaps, its frames). Longer `Double` ranges
     /// go through `_kernel`'s chunks of passes, the step grid only for the lanes that need it
-    /// (`Slider._shortRangeLength` says why the precisions differ). One full group runs in
+    /// (`Slider._onePassLength` says why the precisions differ). One full group runs in
     /// `_fullLaneGroup` (constant-length loads and stores, 48 instructions fewer than
-    /// `_shortRange`'s loop), fewer controls in `_tail`, more in `_shortRange`.
+    /// `_onePassGroups`'s loop), fewer controls in `_tail`, more in `_onePassGroups`.
     @inlinable
     public static func _layout(
         _ input: UnsafePointer<InputFields>, _ output: UnsafePointer<ResultFields>, range: Range<Int>
@@ -58,8 +58,8 @@ extension SliderConfiguration {
             if !range.isEmpty { Slider._tail(input, output, at: range.lowerBound, count: range.count) }
             return
         }
-        if range.count <= Slider._shortRangeLength(Scalar.self) {
-            Slider._shortRange(input, output, range: range)
+        if range.count <= Slider._onePassLength(Scalar.self) {
+            Slider._onePassGroups(input, output, range: range)
             return
         }
         Slider._kernel(input, output, range: range)
@@ -145,7 +145,7 @@ extension Slider {
     }
 
     /// Lays out the controls in `range`, one chunk of `LaneScratch.chunkLength` controls at a
-    /// time (`Double` ranges longer than `_shortRangeLength`).
+    /// time (`Double` ranges longer than `_onePassLength`).
     ///
     /// Only the lanes that end a pan on a slider with a step (`.ended`, `step > 0`) need the
     /// step grid. A plain lane-group loop runs it for every lane of a group where one lane
@@ -184,7 +184,7 @@ extension Slider {
         if fullEnd < range.upperBound { _tail(inputFields, resultFields, at: fullEnd, count: range.upperBound &- fullEnd) }
     }
 
-    /// The longest range `_shortRange` lays out: every `Float` range, `Double` ranges of at
+    /// The longest range `_onePassGroups` lays out: every `Float` range, `Double` ranges of at
     /// most 32 controls; longer ranges go through `_kernel`'s passes.
     // Callgrind per call, unchecked, the benchmark's batch where one control in eight snaps
     // (Docs/PerformanceHistory.md, "The slider's `Float` groups in one pass at every length"):
@@ -199,7 +199,7 @@ extension Slider {
     // - `Double`, longer: at 64 one pass saved 1% of the instructions and lost about 3% in the
     //   frame loop's wall-clock time.
     @inlinable
-    static func _shortRangeLength<Scalar: LayoutScalar>(_: Scalar.Type) -> Int {
+    static func _onePassLength<Scalar: LayoutScalar>(_: Scalar.Type) -> Int {
         MemoryLayout<Scalar>.size == 4 ? Int.max : 32
     }
 
@@ -210,7 +210,7 @@ extension Slider {
     // column structures copied for it), and this function ran the values and then the frames
     // in two passes instead: 4-9% more instructions per call than one pass now.
     @inlinable @inline(never)
-    static func _shortRange<Scalar>(
+    static func _onePassGroups<Scalar>(
         _ inputFields: UnsafePointer<SliderConfiguration<Scalar>.InputFields>,
         _ resultFields: UnsafePointer<SliderConfiguration<Scalar>.ResultFields>,
         range: Range<Int>
@@ -414,7 +414,7 @@ extension Slider {
     /// value and whether it changed, into the result columns.
     // `@_transparent`, not `@inline(__always)`: with the latter, the generic specializer made
     // this function a separate worker wherever a lane group runs in one pass (`_tail`,
-    // `_shortRange`), a call that copied both column structures (31 words) onto the stack,
+    // `_onePassGroups`), a call that copied both column structures (31 words) onto the stack,
     // and left `store(count:)` below a call too: 118 instructions of a one-group call.
     @usableFromInline @_transparent
     static func _geometryLanes<Scalar>(
@@ -482,7 +482,7 @@ extension Slider {
         let trackHeight = Lanes._sliderLength(trackY, trackMaxY)
 
         // The fourteen stores, behind one test of the count instead of one each: a full group
-        // (the passes, `_shortRange`, `_fullLaneGroup`) has `count` a constant, so every store
+        // (the passes, `_onePassGroups`, `_fullLaneGroup`) has `count` a constant, so every store
         // is one instruction; `_tail`'s partial group (its count is known here only as a
         // variable) tests it once, and each store's own full-group test folds behind it.
         @_transparent func store(count: Int) {
