@@ -121,12 +121,13 @@ import Testing
         check(Double.self)
     }
 
-    /// The kernel's written-out bisection (`bracketLowUnrolled`) takes the reference's
-    /// steps: the same bracket, bit for bit, at 4,001 evenly spaced progress values and at both
-    /// neighbours of every point where a step's decision flips (`X(m) == x` at each of the 511
-    /// inner bracket ends `m`), in both precisions. One step size wrong, missing or repeated
-    /// moves most of them.
-    @Test func writtenOutBisectionTakesTheReferenceSteps() {
+    /// The kernel's solver (`easeInOutTabulated`: the bracket from a table and one node's
+    /// `X`) gives the bisection's bracket and value, bit for bit, in lane vectors of both
+    /// precisions: at 4,001 evenly spaced progress values, at every node's `X` and both its
+    /// neighbours (where a bisection decision flips), and at every bucket edge of the table
+    /// and both its neighbours (where the table's row changes), each value in every lane.
+    /// A wrong table entry, a bucket rounded the other way or a wrong node moves some of them.
+    @Test func tabulatedSolverTakesTheBisectionsBracket() {
         func check<S: LayoutScalar>(_: S.Type) {
             var inputs: [S] = (0...4_000).map { S($0) / 4_000 }
             let ends = 1 << ToggleEasing.bisectionSteps
@@ -135,21 +136,67 @@ import Testing
                 let x = ((S(0.52) * s + S(-0.78)) * s + S(1.26)) * s
                 inputs += [x.nextDown, x, x.nextUp]
             }
+            for bucket in 0...1_024 {
+                for edge in [(S(bucket) - 0.5) / 1_024, (S(bucket) + 0.5) / 1_024, S(bucket) / 1_024] {
+                    inputs += [edge.nextDown, edge, edge.nextUp]
+                }
+            }
+            inputs = inputs.filter { $0 >= 0 && $0 <= 1 }
+            typealias Lanes = LaneVector<S>
             var differences = 0
-            for x in inputs {
-                let loop = ToggleEasing.bracketLow(at: EasingScalar(x)).value
-                let unrolled = ToggleEasing.bracketLowUnrolled(at: EasingScalar(x)).value
-                let eased = ToggleEasing.easeInOut(EasingScalar(x)).value
-                let easedUnrolled = ToggleEasing.easeInOutUnrolled(EasingScalar(x)).value
-                if BitPattern.bits(loop) != BitPattern.bits(unrolled)
-                    || BitPattern.bits(eased) != BitPattern.bits(easedUnrolled) {
-                    differences += 1
+            for start in stride(from: 0, to: inputs.count, by: Lanes.width) {
+                // Each value in a different lane from one group to the next.
+                var lanes = [S](repeating: 0.5, count: Lanes.width)
+                for lane in 0..<Lanes.width where start + lane < inputs.count {
+                    lanes[(lane + start / Lanes.width) % Lanes.width] = inputs[start + lane]
+                }
+                let low = lanes.withUnsafeBufferPointer { ToggleEasing.bracketLowTabulated(at: Lanes.load($0.baseAddress!, at: 0, count: Lanes.width)) }
+                let eased = lanes.withUnsafeBufferPointer { ToggleEasing.easeInOutTabulated(Lanes.load($0.baseAddress!, at: 0, count: Lanes.width)) }
+                var lowOut = [S](repeating: -1, count: Lanes.width), easedOut = lowOut
+                lowOut.withUnsafeMutableBufferPointer { low.store(to: $0.baseAddress!, at: 0, count: Lanes.width) }
+                easedOut.withUnsafeMutableBufferPointer { eased.store(to: $0.baseAddress!, at: 0, count: Lanes.width) }
+                for lane in 0..<Lanes.width {
+                    let x = lanes[lane]
+                    let bisection = ToggleEasing.bracketLow(at: EasingScalar(x)).value
+                    let value = ToggleEasing.easeInOut(EasingScalar(x)).value
+                    if BitPattern.bits(bisection) != BitPattern.bits(lowOut[lane])
+                        || BitPattern.bits(value) != BitPattern.bits(easedOut[lane]) {
+                        differences += 1
+                    }
                 }
             }
             #expect(differences == 0, "\(S.self): \(differences) of \(inputs.count) differ")
         }
         check(Float.self)
         check(Double.self)
+    }
+
+    /// The table behind `bracketLowTabulated`, rebuilt from the curve in each precision (the
+    /// same arithmetic as the solver's `X`), and the facts its lookup stands on: the nodes'
+    /// `X` values increase strictly, and no bucket (`[(j - 0.5) / 1024, (j + 0.5) / 1024]`)
+    /// holds two of them. On a mismatch the message gives the table as it should read.
+    @Test func bracketTableFollowsTheCurve() {
+        func rebuilt<S: LayoutScalar>(_: S.Type) -> (table: [UInt8], increasing: Bool, crowdedBuckets: Int) {
+            let nodes = (1..<512).map { m -> Double in
+                let s = S(m) / 512
+                return Double(((S(0.52) * s + S(-0.78)) * s + S(1.26)) * s)
+            }
+            let increasing = zip(nodes, nodes.dropFirst()).allSatisfy { $0 < $1 }
+            var table: [UInt8] = [], crowded = 0
+            for bucket in 0...1_024 {
+                let lower = (Double(bucket) - 0.5) / 1_024, upper = (Double(bucket) + 0.5) / 1_024
+                let below = nodes.filter { $0 < lower }.count
+                if nodes.filter({ $0 >= lower && $0 <= upper }).count > 1 { crowded += 1 }
+                table.append(UInt8(2 * below - bucket + 63))
+            }
+            return (table, increasing, crowded)
+        }
+        let stored = ToggleEasing.bracketTable.withUTF8Buffer { Array($0) }
+        for precision in [rebuilt(Float.self), rebuilt(Double.self)] {
+            #expect(precision.increasing)
+            #expect(precision.crowdedBuckets == 0)
+            #expect(precision.table == stored, "the table should read: \(String(decoding: precision.table, as: UTF8.self))")
+        }
     }
 
     /// The walk from `x` to the end point never goes back: for neighbouring inputs (one ulp

@@ -45,9 +45,12 @@
 // - Cost: per step one cubic (3 multiplications, 2 additions), a compare, a blend with 0, a
 //   subtraction and an addition; then two cubics, two `Y`s, one division and the chord: about
 //   60% of the 18 steps the solver before this one took for the same accuracy.
+// - The batch kernel finds the same bracket without the steps (`easeInOutTabulated`, at the
+//   end of this file): a table per bucket of `x` and one node's `X`, then the same chord. The
+//   reference keeps the bisection, the definition the proofs above are about.
 
 /// The arithmetic the easing solver needs, implemented by one scalar (`EasingScalar`, for the
-/// reference) and by lane vectors (`LaneVector` and `EasingPair`s of them, for the kernel). Each
+/// reference) and by lane vectors (`LaneVectorOf`, for the kernel). Each
 /// operation is one IEEE operation per value, so every implementation computes the same bits.
 @usableFromInline package protocol EasingArithmetic {
     associatedtype Scalar: LayoutScalar
@@ -91,50 +94,6 @@ extension LaneVectorOf: EasingArithmetic {
     }
 }
 
-/// Two values solved together: `EasingPair<LaneVector>` is two lane vectors,
-/// `EasingPair<EasingPair<LaneVector>>` four, and so on. Independent dependency chains side by
-/// side let the bisection's latency (a cubic, a compare and an add per step) overlap instead of
-/// adding up; each half computes exactly what it would compute alone.
-@usableFromInline package struct EasingPair<Half: EasingArithmetic>: EasingArithmetic {
-    @usableFromInline package typealias Scalar = Half.Scalar
-    @usableFromInline package typealias Condition = (Half.Condition, Half.Condition)
-    @usableFromInline package var first: Half
-    @usableFromInline package var second: Half
-
-    @inlinable @inline(__always)
-    package init(_ first: Half, _ second: Half) {
-        self.first = first
-        self.second = second
-    }
-    @inlinable @inline(__always) package init(_easingConstant value: Scalar) {
-        first = Half(_easingConstant: value)
-        second = Half(_easingConstant: value)
-    }
-    @inlinable @inline(__always) package static func + (a: Self, b: Self) -> Self {
-        Self(a.first + b.first, a.second + b.second)
-    }
-    @inlinable @inline(__always) package static func - (a: Self, b: Self) -> Self {
-        Self(a.first - b.first, a.second - b.second)
-    }
-    @inlinable @inline(__always) package static func * (a: Self, b: Self) -> Self {
-        Self(a.first * b.first, a.second * b.second)
-    }
-    @inlinable @inline(__always) package static func / (a: Self, b: Self) -> Self {
-        Self(a.first / b.first, a.second / b.second)
-    }
-    @inlinable @inline(__always) package static func _easingLess(_ a: Self, _ b: Self) -> Condition {
-        (Half._easingLess(a.first, b.first), Half._easingLess(a.second, b.second))
-    }
-    @inlinable @inline(__always) package static func _easingLessOrEqual(_ a: Self, _ b: Self) -> Condition {
-        (Half._easingLessOrEqual(a.first, b.first), Half._easingLessOrEqual(a.second, b.second))
-    }
-    @inlinable @inline(__always)
-    package func _easingReplacing(with other: Self, where condition: Condition) -> Self {
-        Self(first._easingReplacing(with: other.first, where: condition.0),
-             second._easingReplacing(with: other.second, where: condition.1))
-    }
-}
-
 /// The ease-in-ease-out solver, shared by the reference and the batch kernel (see the notes at
 /// the top of this file).
 @usableFromInline package enum ToggleEasing {
@@ -148,13 +107,6 @@ extension LaneVectorOf: EasingArithmetic {
     @inlinable @inline(__always)
     package static func easeInOut<V: EasingArithmetic>(_ x: V) -> V {
         value(at: x, bracketLow: bracketLow(at: x))
-    }
-
-    /// `easeInOut(x)` with the bisection written out step by step (`bracketLowUnrolled`): the
-    /// same operations on the same values, so the same bits, for the batch kernel.
-    @inlinable @inline(__always)
-    package static func easeInOutUnrolled<V: EasingArithmetic>(_ x: V) -> V {
-        value(at: x, bracketLow: bracketLowUnrolled(at: x))
     }
 
     /// The curve's value at `x` on the chord across the last bracket, `[low, low + 2^-9]` (see
@@ -184,32 +136,6 @@ extension LaneVectorOf: EasingArithmetic {
             node = step(from: node, xAtNode: curveX(atParameter: node), toward: x, by: size)
             size = size * 0.5
         }
-        return lastStep(from: node, toward: x)
-    }
-
-    /// `bracketLow(at:)` with its steps written out, each step's size a constant. The loop
-    /// costs about as much again as the arithmetic it runs on one lane vector (a counter, the
-    /// next step's size, and its copy into every lane: 8 of 17 instructions per step); a short
-    /// batch's solve runs on one vector. The first two nodes are constants (0.5, then 0.25 or
-    /// 0.75), so the second's `X` is `X(0.25)` plus, right of the half, `X(0.75) - X(0.25)`:
-    /// an addition instead of a cubic, and the same bits (`X(0.25) + (X(0.75) - X(0.25))`
-    /// rounds to `X(0.75)` in both precisions; the tests check it).
-    @inlinable @inline(__always)
-    package static func bracketLowUnrolled<V: EasingArithmetic>(at x: V) -> V {
-        let half = V(_easingConstant: 0.5), xAtHalf = curveX(atParameter: half)
-        var node = step(from: half, xAtNode: xAtHalf, toward: x, by: 0x1p-2)
-        let xLeft = curveX(atParameter: V(_easingConstant: 0.25))
-        let xRight = curveX(atParameter: V(_easingConstant: 0.75))
-        let xAtSecondNode = xLeft + V(_easingConstant: 0)._easingReplacing(
-            with: xRight - xLeft, where: V._easingLess(xAtHalf, x))
-        node = step(from: node, xAtNode: xAtSecondNode, toward: x, by: 0x1p-3)
-        @inline(__always) func halve(by size: V.Scalar) {
-            node = step(from: node, xAtNode: curveX(atParameter: node), toward: x, by: size)
-        }
-        halve(by: 0x1p-4); halve(by: 0x1p-5); halve(by: 0x1p-6); halve(by: 0x1p-7); halve(by: 0x1p-8)
-        halve(by: 0x1p-9)
-        // 7 steps from 0.5 (sizes 2^-2 down to 2^-8) and the last one: `bisectionSteps` (the
-        // tests check it).
         return lastStep(from: node, toward: x)
     }
 
@@ -250,6 +176,88 @@ extension LaneVectorOf: EasingArithmetic {
     package static func height<V: EasingArithmetic>(atParameter s: V) -> V {
         let three = V(_easingConstant: 3)
         return s * s * (three - (s + s))
+    }
+}
+
+/// The ease-in-ease-out solver of the batch kernel: the same bracket as `bracketLow(at:)`,
+/// found with a table instead of nine dependent steps, then the same chord.
+///
+/// The bisection's bracket is `[k 2^-9, (k + 1) 2^-9]`, where `k` counts the nodes `m 2^-9`
+/// (`m` in 1...511) whose computed `X` is below `x`: it is a binary search of those 511
+/// values, which increase strictly, and at each node it compares exactly the `X` this file
+/// computes for it (`curveX`). The nodes' `X` values lie at least 1.7 / 1024 apart (`X' >= 0.87`), so a bucket of width
+/// 1 / 1024 around `x` holds at most one of them. The table gives, per bucket
+/// `j = round(x * 1024)` (`[(j - 0.5) / 1024, (j + 0.5) / 1024]`), how many nodes lie below
+/// it, `below(j)`; the one node that can be in the bucket is node `below(j) + 1`, so
+/// `k = below(j) + (X((below(j) + 1) 2^-9) < x ? 1 : 0)`, one cubic instead of nine, and
+/// `k 2^-9` is the bisection's lower end, bit for bit (node 512, past the last, has `X`
+/// exactly 1, never below `x`). Both precisions give the same table; the tests rebuild it
+/// from `curveX` in each and check the bucket property, and compare this solver with the
+/// bisection at every node's `X`, its neighbours and every bucket edge.
+extension ToggleEasing {
+    /// `easeInOut(x)` with the bracket from the table (`bracketLowTabulated`): the same bits.
+    @inlinable @inline(__always)
+    package static func easeInOutTabulated<Scalar, Lanes>(
+        _ x: LaneVectorOf<Scalar, Lanes>
+    ) -> LaneVectorOf<Scalar, Lanes> {
+        value(at: x, bracketLow: bracketLowTabulated(at: x))
+    }
+
+    /// `bracketLow(at: x)` for `x` in [0, 1], from the table (see above). Any other `x` gets
+    /// the bracket of 0 or 1 (of 0 for a NaN).
+    @inlinable @inline(__always)
+    package static func bracketLowTabulated<Scalar, Lanes>(
+        at x: LaneVectorOf<Scalar, Lanes>
+    ) -> LaneVectorOf<Scalar, Lanes> {
+        typealias V = LaneVectorOf<Scalar, Lanes>
+        // `x * 1024 + 2^23` (2^52 for `Double`) rounds `x * 1024` to an integer, ties to
+        // even, and leaves it in the low bits of the significand: the bucket `j`, per lane.
+        // `x` clamped to [0, 1] first (a NaN to 0), so that `j` is in 0...1024 whatever the
+        // lane holds (the kernel's progress is clamped already: this is for memory safety).
+        let magic = V(repeating: 1 / Scalar.ulpOfOne)
+        let shifted = x._max(V())._min(V(repeating: 1)) * V(repeating: 1024) + magic
+        let bucket = shifted - magic
+        // The table per lane, through the stack: a vector has no gather in SSE2.
+        let offset = withUnsafeTemporaryAllocation(of: Scalar.self, capacity: 8) { buffer -> V in
+            let lanes = buffer.baseAddress!, width = V.width
+            shifted.store(to: lanes, at: 0, count: width)
+            let table = bracketTable.utf8Start
+            for lane in 0..<width {
+                let j = Int(truncatingIfNeeded: lanes[lane].significandBitPattern)
+                lanes[lane] = Scalar(Int(table[j]) &- 63)
+            }
+            return V.load(lanes, at: 0, count: width)
+        }
+        // The entry is `2 below(j) - j`, so `below(j) 2^-9 = (j + entry) 2^-10`, exactly.
+        let below = (bucket + offset) * V(repeating: 0x1p-10)
+        let step = V(repeating: Scalar(bracketWidth))
+        let nextIsBelow = V._easingLess(curveX(atParameter: below + step), x)
+        return below + V()._easingReplacing(with: step, where: nextIsBelow)
+    }
+
+    /// Per bucket `j` in 0...1024, `2 below(j) - j + 63` as one character (`below(j)`, the
+    /// number of nodes `m` in 1...511 with `X(m 2^-9) < (j - 0.5) / 1024`; the entries lie in
+    /// -28...25, so the characters in `#`...`X`). Rebuilt from `curveX` by the tests.
+    @inlinable package static var bracketTable: StaticString {
+        """
+        ?>=<=<=<;<;<;:;:;:;:9:9:9898987878767676565656545454343434323232\
+        12121210101010/0/0/0/./././.-.-.-.-.-,-,-,-,+,+,+,+,+*+*+*+*+*)*\
+        )*)*)*)*)()()()()()('('('('('('&'&'&'&'&'&'&'&%&%&%&%&%&%&%&%&%&\
+        %$%$%$%$%$%$%$%$%$%$%$%$%$%$%$%$%$%$#$#$#$#$#$#$#$#$#$#$#$#$#$#$\
+        #$#$%$%$%$%$%$%$%$%$%$%$%$%$%$%$%$%$%$%&%&%&%&%&%&%&%&%&%&'&'&'&\
+        '&'&'&'&'('('('('('('()()()()()()()*)*)*)*)*+*+*+*+*+*+,+,+,+,+,\
+        -,-,-,-,-.-.-.-.-./././././0/0/0/0101010101212121232323234343434\
+        54545456565656767676787878789898989:9:9:9:;:;:;:;<;<;<;<=<=<=<=>\
+        =>=>?>?>?>?@?@?@?@A@A@A@ABABABABCBCBCBCDCDCDCDEDEDEDEFEFEFEFGFGF\
+        GFGHGHGHGHIHIHIHIJIJIJIJKJKJKJKJKLKLKLKLMLMLMLMLMNMNMNMNMNONONON\
+        ONOPOPOPOPOPQPQPQPQPQPQRQRQRQRQRSRSRSRSRSRSRSTSTSTSTSTSTSTUTUTUT\
+        UTUTUTUTUVUVUVUVUVUVUVUVUVUVWVWVWVWVWVWVWVWVWVWVWVWVWVWVWVWVWVWX\
+        WXWXWXWXWXWXWXWXWXWXWXWXWXWXWXWVWVWVWVWVWVWVWVWVWVWVWVWVWVWVWVWV\
+        WVUVUVUVUVUVUVUVUVUVUTUTUTUTUTUTUTUTSTSTSTSTSTSRSRSRSRSRSRQRQRQR\
+        QRQRQPQPQPQPQPOPOPOPOPONONONONMNMNMNMNMLMLMLMLKLKLKLKJKJKJKJIJIJ\
+        IJIHIHIHGHGHGHGFGFGFEFEFEFEDEDEDCDCDCBCBCBABABA@A@A@A@?@?@?>?>?>\
+        =
+        """
     }
 }
 

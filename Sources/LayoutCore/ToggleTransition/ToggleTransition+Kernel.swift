@@ -5,9 +5,14 @@
 // ToggleTransitionDifferentialTests).
 //
 // Shape of the work (see `_kernel`): chunks of 256 controls in three passes: progress and
-// which lanes need the ease-in-ease-out solver; the solver (ToggleTransition+Easing.swift, the
-// reference's own code) on those lanes only, packed, several lane groups side by side; then
+// which lanes need the ease-in-ease-out solver; the solver on those lanes only, packed; then
 // every layer's alpha, scale and frame (`_finish`, which reads like the reference).
+// - The solver is the reference's chord across the reference's bracket; the bracket, a
+//   multiple of 2^-9, comes from a table and one node's `X` instead of nine dependent
+//   bisection steps (`ToggleEasing.easeInOutTabulated`, ToggleTransition+Easing.swift, which
+//   shows why it is the same bracket): a small integer computed another way, exactly, as the
+//   thumb track's kernel computes its indices. Every floating-point operation that makes a
+//   value is the reference's.
 // - Every `if` of the reference becomes "compute both, keep one with `replacing(with:where:)`"
 //   (a bitwise blend) and masks combine with concrete vector instructions (both in
 //   Lanes.swift). Random states, curves and modes cost no mispredictions.
@@ -29,7 +34,7 @@ extension ToggleTransitionConfiguration {
     public static var _takesFullGroupsOnly: Bool { true }
 
     /// The kernel for the controls in `range`: chunks of lane groups in three passes (see
-    /// `ToggleTransition._kernel`); one lane group in one pass (`ToggleTransition._laneGroups`);
+    /// `ToggleTransition._kernel`); one lane group in one pass (`ToggleTransition._laneGroup`);
     /// two `Double` groups in the passes of a chunk without its scratch columns
     /// (`ToggleTransition._shortRange`).
     @inlinable
@@ -37,7 +42,8 @@ extension ToggleTransitionConfiguration {
         _ input: UnsafePointer<InputFields>, _ output: UnsafePointer<ResultFields>, range: Range<Int>
     ) {
         if range.count <= LaneVector<Scalar>.width {
-            ToggleTransition._laneGroups(input, output, range: range)
+            // Whole lane groups only (`_takesFullGroupsOnly`): none or one.
+            if !range.isEmpty { ToggleTransition._laneGroup(input, output, at: range.lowerBound) }
             return
         }
         if range.count == 2 &* LaneVector<Scalar>.width, range.count <= ToggleTransition._shortRangeLength {
@@ -101,11 +107,11 @@ extension ToggleTransitionConfiguration {
         }
         var index = 0
         let width = LaneVector<Scalar>.width
-        while count - index >= width {
+        while count &- index >= width {
             check(index, width)
-            index += width
+            index &+= width
         }
-        if index < count { check(index, count - index) }
+        if index < count { check(index, count &- index) }
         return !(!valid).any
     }
 
@@ -131,8 +137,8 @@ struct _ToggleScratch<Scalar: LayoutScalar> {
 }
 
 /// The lanes that need the easing solver, packed side by side so that one run of the solver
-/// serves them all, then put back: the shape every pass of the kernel shares (one `Float` lane
-/// group, two `Double` groups, a chunk).
+/// serves them all, then put back: the shape the kernel's passes share (two `Double` groups,
+/// a chunk).
 @usableFromInline
 enum _SolverLanes {
     /// Copies `values[index]` for each `index` in `0..<count` where `isSolved(index)` is 1 (it
@@ -165,14 +171,15 @@ enum _SolverLanes {
 extension ToggleTransition {
     /// Computes the controls in `range`, one chunk at a time.
     ///
-    /// Only the controls animating along `.easeInOut` need the easing solver (nine bisection
-    /// steps and a chord: about a hundred vector operations per lane vector). Running it on
-    /// every lane, as a plain lane-group loop would, wastes it on the other lanes (three
-    /// quarters of a random batch). So each chunk goes in three passes: (1) each lane group's
-    /// progress, and which lanes need the solver; (2) those lanes' progress packed together,
-    /// solved several lane groups at a time (independent chains of dependent steps keep the
-    /// vector units busy), and scattered back; (3) each lane group's layers from its (eased) progress. Every lane still gets exactly
-    /// the reference's operations: the solver is a per-value function, wherever it runs.
+    /// Only the controls animating along `.easeInOut` need the easing solver (a table look-up
+    /// per lane, then two cubics, two heights and a division: about 50 vector operations and
+    /// eight scalar loads per lane vector). Running it on every lane, as a plain lane-group
+    /// loop would, wastes it on the other lanes (three quarters of a random batch). So each
+    /// chunk goes in three passes: (1) each lane group's progress, and which lanes need the
+    /// solver; (2) those lanes' progress packed together, solved a lane group at a time, and
+    /// scattered back; (3) each lane group's layers from its (eased) progress. Every lane
+    /// still gets the reference's values: the solver is a per-value function, wherever it
+    /// runs.
     ///
     /// The passes only ever see full lane groups, so their code has no tail paths: `range`
     /// holds whole lane groups, and the batch runs its last, partial group in a padded lane
@@ -205,11 +212,13 @@ extension ToggleTransition {
     }
 
     /// The longest range that skips `_kernel`'s chunks: eight controls, one `Float` lane group
-    /// (`_laneGroups`) or two `Double` (`_shortRange`).
+    /// (`_laneGroup`) or two `Double` (`_shortRange`).
     // On one lane group the passes cost more than they save: they list, pack and scatter for
-    // one solver run, which `_laneGroups` makes on the group itself. Two `Double` groups share
+    // one solver run, which `_laneGroup` makes on the group itself. Two `Double` groups share
     // one solver run in `_shortRange`, with its buffers on the stack and every count a constant
-    // (Docs/Performance.md, "Fixed cost per call").
+    // (Docs/Performance.md, "Fixed cost per call"). Two `Float` groups (16 controls) or more
+    // take less time in the chunks than a group at a time (frame loop, 2026-12-07: 208-209 ns
+    // against 216-218 at 16 controls, 345 against 362-369 at 32).
     @inlinable
     static var _shortRangeLength: Int { 8 }
 
@@ -262,72 +271,33 @@ extension ToggleTransition {
             let packedCount = _SolverLanes.pack(values, count: 2 &* width, into: packed, origin: origin) {
                 Int(truncatingIfNeeded: needsSolver[$0] & 1)
             }
-            if packedCount <= width {
-                ToggleEasing.easeInOutUnrolled(Lanes.load(packed, at: 0, count: width)).store(to: packed, at: 0, count: width)
-            } else {
-                let solved = ToggleEasing.easeInOutUnrolled(
-                    EasingPair(Lanes.load(packed, at: 0, count: width), Lanes.load(packed, at: width, count: width)))
-                solved.first.store(to: packed, at: 0, count: width)
-                solved.second.store(to: packed, at: width, count: width)
+            ToggleEasing.easeInOutTabulated(Lanes.load(packed, at: 0, count: width)).store(to: packed, at: 0, count: width)
+            if packedCount > width {
+                ToggleEasing.easeInOutTabulated(Lanes.load(packed, at: width, count: width)).store(to: packed, at: width, count: width)
             }
             _SolverLanes.scatter(packed, count: packedCount, origin: origin, into: values)
             return (Lanes.load(values, at: 0, count: width), Lanes.load(values, at: width, count: width))
         }}}
     }
 
-    /// Lays out the controls in `range` (whole lane groups) a lane group at a time, every
-    /// step in one pass: the progress, the solver on the lanes that need it
-    /// (`_easedLanes`), then the layers. The same operations per lane as `_kernel`.
+    /// Lays out the lane group at `index`, every step in one pass: the progress, the solver on
+    /// the whole group where a lane needs it, then the layers. The same operations per lane
+    /// as `_kernel`. Packing the lanes that need the solver into four (one SSE register, half
+    /// the solver) no longer pays with the tabulated solver: 903 instructions per call at
+    /// eight `Float` controls against 899. One group, not a loop: a loop kept the column
+    /// addresses on the stack and read them back.
     @inlinable @inline(never)
-    static func _laneGroups<Scalar>(
+    static func _laneGroup<Scalar>(
         _ inputFields: UnsafePointer<ToggleTransitionConfiguration<Scalar>.InputFields>,
-        _ resultFields: UnsafePointer<ToggleTransitionConfiguration<Scalar>.ResultFields>, range: Range<Int>
+        _ resultFields: UnsafePointer<ToggleTransitionConfiguration<Scalar>.ResultFields>, at index: Int
     ) {
         let input = inputFields.pointee, output = resultFields.pointee
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let group = _begin(input, at: index)
-            var eased = group.progress
-            if group.needsSolver.any { eased = _easedLanes(group.progress, solving: group.needsSolver) }
-            _finish(input, output, eased: eased, at: index)
-            index &+= LaneVector<Scalar>.width
+        let group = _begin(input, at: index)
+        var eased = group.progress
+        if group.needsSolver.any {
+            eased = group.progress.replacing(with: ToggleEasing.easeInOutTabulated(group.progress), where: group.needsSolver)
         }
-    }
-
-    /// `progress` with the ease-in-ease-out value in the lanes of `solving`. Eight `Float`
-    /// lanes of which at most four need it: those four packed in four lanes (one SSE register,
-    /// half the solver's instructions), solved and put back; otherwise the whole lane group.
-    /// Each lane gets the reference's solver, a per-value function, wherever it runs.
-    @inlinable @inline(never)
-    static func _easedLanes<Scalar>(_ progress: LaneVector<Scalar>, solving: LaneMask<Scalar>) -> LaneVector<Scalar> {
-        typealias Lanes = LaneVector<Scalar>
-        typealias Four = FourLaneVector<Scalar>
-        if Lanes.width == 8 {
-            // Packed in memory (`_SolverLanes`; a mask lane is all ones or all zeros: its
-            // lowest bit says which, two `Float` lanes per 64-bit word). Values and their
-            // lanes go through the stack: inserting a lane into a vector register at a
-            // variable index costs a store and a load of the vector each time.
-            return withUnsafeTemporaryAllocation(of: Scalar.self, capacity: 16) { buffer in
-                withUnsafeTemporaryAllocation(of: Int32.self, capacity: 8) { origin in
-                    let values = buffer.baseAddress!, packed = values + 8, origin = origin.baseAddress!
-                    progress.store(to: values, at: 0, count: 8)
-                    progress.store(to: packed, at: 0, count: 8)
-                    let packedCount = _SolverLanes.pack(values, count: 8, into: packed, origin: origin) { lane in
-                        let word = solving.bits[lane &>> 1] &>> UInt64(truncatingIfNeeded: (lane & 1) &* 32)
-                        return Int(truncatingIfNeeded: word & 1)
-                    }
-                    guard packedCount <= 4 else {
-                        return progress.replacing(with: ToggleEasing.easeInOutUnrolled(progress), where: solving)
-                    }
-                    // Lanes past the count hold some lane's progress (`packed` starts as a
-                    // copy): solved and never read back.
-                    ToggleEasing.easeInOutUnrolled(Four.load(packed, at: 0, count: 4)).store(to: packed, at: 0, count: 4)
-                    _SolverLanes.scatter(packed, count: packedCount, origin: origin, into: values)
-                    return Lanes.load(values, at: 0, count: 8)
-                }
-            }
-        }
-        return progress.replacing(with: ToggleEasing.easeInOutUnrolled(progress), where: solving)
+        _finish(input, output, eased: eased, at: index)
     }
 
     /// The three passes over `count` controls from `start` (a multiple of the lane width, at
@@ -370,37 +340,18 @@ extension ToggleTransition {
         }
     }
 
-    /// Replaces `values[0..<count]` by their ease-in-ease-out values: four lane groups at a
-    /// time (32 `Float` or 16 `Double` values, eight SSE registers) while they last, then one
-    /// lane group at a time. The four-group solve keeps the solver's loop: written out, its
-    /// straight code ran fewer instructions and took longer (Docs/PerformanceHistory.md, "The
-    /// toggle's solver, written out where it runs once"); a single group's is written out.
+    /// Replaces `values[0..<count]` by their ease-in-ease-out values, a lane group at a time
+    /// (the tabulated solver has no long chain of dependent steps for neighbouring groups to
+    /// overlap, as the bisection's had).
     @inlinable
     static func _solve<Scalar: LayoutScalar>(_ values: UnsafeMutablePointer<Scalar>, count: Int) {
         typealias Lanes = LaneVector<Scalar>
-        typealias Pair = EasingPair<Lanes>
-        typealias Quad = EasingPair<Pair>
         let w = Lanes.width
         var index = 0
-        @inline(__always) func load(_ group: Int) -> Lanes { Lanes.load(values, at: index + group * w, count: w) }
-        @inline(__always) func store(_ lanes: Lanes, _ group: Int) { lanes.store(to: values, at: index + group * w, count: w) }
-        while count - index >= 4 * w {
-            let solved = ToggleEasing.easeInOut(Quad(Pair(load(0), load(1)), Pair(load(2), load(3))))
-            store(solved.first.first, 0); store(solved.first.second, 1)
-            store(solved.second.first, 2); store(solved.second.second, 3)
-            index += 4 * w
-        }
-        // The rest one lane group at a time (the last group may read and write up to `w - 1`
-        // values past `count`, padded by `_chunk`: those lanes are unused). Eight `Float`
-        // lanes: a rest of at most four values in four lanes (one SSE register, half the
-        // instructions; a short batch's one packed group is mostly padding).
+        // The last group may read and write up to `w - 1` values past `count`, padded by
+        // `_chunk`: those lanes are unused.
         while index < count {
-            if w == 8 && count &- index <= 4 {
-                typealias Four = FourLaneVector<Scalar>
-                ToggleEasing.easeInOutUnrolled(Four.load(values, at: index, count: 4)).store(to: values, at: index, count: 4)
-                return
-            }
-            store(ToggleEasing.easeInOutUnrolled(load(0)), 0)
+            ToggleEasing.easeInOutTabulated(Lanes.load(values, at: index, count: w)).store(to: values, at: index, count: w)
             index += w
         }
     }
