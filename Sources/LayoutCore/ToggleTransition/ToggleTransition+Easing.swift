@@ -10,9 +10,11 @@
 // The solver: 9 bisection steps on `s` find the bracket [lo, hi] of width 2^-9 that holds
 // `s*`; the value is then read off the chord between the curve's points at the bracket's ends,
 //     y = Y(lo) + (x - X(lo)) / (X(hi) - X(lo)) * (Y(hi) - Y(lo)).
-// - Fixed steps, no data-dependent exit: every lane of the batch kernel runs exactly the steps
-//   the scalar reference runs, so the two agree bit for bit. The same generic code serves both
-//   (`EasingArithmetic` is implemented by one scalar and by lane vectors).
+// - Fixed steps, no data-dependent exit, and a bracket that is a function of `x` alone: the
+//   batch kernel finds the same bracket another way (a table, at the end of this file) and
+//   reads the value off the same chord, so the two agree bit for bit. The curve and the chord
+//   are one generic code for both (`EasingArithmetic` is implemented by one scalar and by lane
+//   vectors).
 // - Accuracy: the chord of a curve `y(x)` over an interval of width `w` is within
 //   `w^2 / 8 * max |y''|` of it. Here `w <= 1.26 * 2^-9` (X' <= 1.26) and `|y''| <= 3.78`
 //   (at the ends, `6 / 1.26^2`), so the error is at most 2.86e-6 plus a few ulps of rounding.
