@@ -124,6 +124,8 @@ struct _ToggleScratch<Scalar: LayoutScalar> {
     @usableFromInline var eased: UnsafeMutablePointer<Scalar>
     /// Per control of the chunk: all ones where it needs the easing solver.
     @usableFromInline var needsSolver: UnsafeMutablePointer<Scalar.SIMDMaskScalar>
+    /// Per control of the chunk: all ones where it is at rest (`_atRest`).
+    @usableFromInline var atRest: UnsafeMutablePointer<Scalar.SIMDMaskScalar>
     /// The progress of the controls that need the solver, packed; solved in place.
     @usableFromInline var solving: UnsafeMutablePointer<Scalar>
     /// Where each packed value came from (index in the chunk).
@@ -131,8 +133,9 @@ struct _ToggleScratch<Scalar: LayoutScalar> {
 
     @inlinable
     init(eased: UnsafeMutablePointer<Scalar>, needsSolver: UnsafeMutablePointer<Scalar.SIMDMaskScalar>,
-         solving: UnsafeMutablePointer<Scalar>, origin: UnsafeMutablePointer<Int32>) {
-        (self.eased, self.needsSolver, self.solving, self.origin) = (eased, needsSolver, solving, origin)
+         atRest: UnsafeMutablePointer<Scalar.SIMDMaskScalar>, solving: UnsafeMutablePointer<Scalar>,
+         origin: UnsafeMutablePointer<Int32>) {
+        (self.eased, self.needsSolver, self.atRest, self.solving, self.origin) = (eased, needsSolver, atRest, solving, origin)
     }
 }
 
@@ -197,10 +200,11 @@ extension ToggleTransition {
         withUnsafeTemporaryAllocation(of: Scalar.self, capacity: LaneScratch.chunkLength(Scalar.self)) { eased in
         withUnsafeTemporaryAllocation(of: Scalar.self, capacity: LaneScratch.chunkLength(Scalar.self)) { solving in
         withUnsafeTemporaryAllocation(of: Scalar.SIMDMaskScalar.self, capacity: LaneScratch.chunkLength(Scalar.self)) { needsSolver in
+        withUnsafeTemporaryAllocation(of: Scalar.SIMDMaskScalar.self, capacity: LaneScratch.chunkLength(Scalar.self)) { atRest in
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: LaneScratch.chunkLength(Scalar.self)) { origin in
             let chunk = LaneScratch.chunkLength(Scalar.self)
             let scratch = _ToggleScratch<Scalar>(
-                eased: eased.baseAddress!, needsSolver: needsSolver.baseAddress!,
+                eased: eased.baseAddress!, needsSolver: needsSolver.baseAddress!, atRest: atRest.baseAddress!,
                 solving: solving.baseAddress!, origin: origin.baseAddress!)
             var start = range.lowerBound
             while start < range.upperBound {
@@ -208,7 +212,7 @@ extension ToggleTransition {
                 _chunk(input, output, scratch, at: start, count: count)
                 start += count
             }
-        }}}}
+        }}}}}
     }
 
     /// The longest range that skips `_kernel`'s chunks: eight controls, one `Float` lane group
@@ -238,8 +242,8 @@ extension ToggleTransition {
         if (first.needsSolver | second.needsSolver)._anyLane {
             eased = _easedLanes(first.progress, second.progress, solving: first.needsSolver, second.needsSolver)
         }
-        _finish(input, output, eased: eased.0, at: start)
-        _finish(input, output, eased: eased.1, at: start &+ width)
+        _finish(input, output, eased: eased.0, atRest: first.atRest, at: start)
+        _finish(input, output, eased: eased.1, atRest: second.atRest, at: start &+ width)
     }
 
     /// Two lane groups' `progress` with the ease-in-ease-out value in the lanes of `solving`:
@@ -297,7 +301,7 @@ extension ToggleTransition {
         if group.needsSolver.any {
             eased = group.progress.replacing(with: ToggleEasing.easeInOutTabulated(group.progress), where: group.needsSolver)
         }
-        _finish(input, output, eased: eased, at: index)
+        _finish(input, output, eased: eased, atRest: group.atRest, at: index)
     }
 
     /// The three passes over `count` controls from `start` (a multiple of the lane width, at
@@ -316,6 +320,7 @@ extension ToggleTransition {
             group.progress.store(to: scratch.eased, at: offset, count: Lanes.width)
             UnsafeMutableRawPointer(scratch.needsSolver + offset)
                 .storeBytes(of: group.needsSolver, as: LaneMask<Scalar>.self)
+            UnsafeMutableRawPointer(scratch.atRest + offset).storeBytes(of: group.atRest, as: LaneMask<Scalar>.self)
             offset += Lanes.width
         }
         // 2. Pack the progress of the lanes that need the solver (`_SolverLanes`), solve,
@@ -335,7 +340,8 @@ extension ToggleTransition {
         // 3. Every layer from the eased progress.
         offset = 0
         while offset < count {
-            _finish(input, output, eased: Lanes.load(scratch.eased, at: offset, count: Lanes.width), at: start + offset)
+            let atRest = UnsafeRawPointer(scratch.atRest + offset).loadUnaligned(as: LaneMask<Scalar>.self)
+            _finish(input, output, eased: Lanes.load(scratch.eased, at: offset, count: Lanes.width), atRest: atRest, at: start + offset)
             offset += Lanes.width
         }
     }
@@ -361,14 +367,14 @@ extension ToggleTransition {
     @inlinable @inline(__always)
     static func _begin<Scalar>(
         _ p: ToggleTransitionConfiguration<Scalar>.InputFields, at index: Int
-    ) -> (progress: LaneVector<Scalar>, needsSolver: LaneMask<Scalar>) {
+    ) -> (progress: LaneVector<Scalar>, needsSolver: LaneMask<Scalar>, atRest: LaneMask<Scalar>) {
         typealias Lanes = LaneVector<Scalar>
         let elapsed = Lanes.load(p.elapsed, at: index, count: Lanes.width)
         let duration = Lanes.load(p.duration, at: index, count: Lanes.width)
         let isEaseInOut = Lanes.load(p.curve, at: index, count: Lanes.width) == Scalar(ToggleTransitionCurve.easeInOut.rawValue)
         let atRest = _atRest(p, at: index, elapsed: elapsed, duration: duration)
         let progress = (elapsed / duration)._max(Lanes())._min(Lanes(repeating: 1))
-        return (progress, isEaseInOut & !atRest)
+        return (progress, isEaseInOut & !atRest, atRest)
     }
 
     /// `!animated || from == to || t >= d` per lane.
@@ -386,21 +392,20 @@ extension ToggleTransition {
 
     /// Every layer's alpha, scale and frame for the lane group at `index`, from `e`: the
     /// eased progress for lanes that animate (the progress itself for `.linear`), anything for
-    /// the others. `layout(unchecked:)` in lanes.
+    /// the others, and the lanes at rest (`_begin`'s, kept from the first pass: computed again
+    /// here they cost about 15 instructions per group). `layout(unchecked:)` in lanes.
     @inlinable @inline(__always)
     static func _finish<Scalar>(
         _ input: ToggleTransitionConfiguration<Scalar>.InputFields,
-        _ output: ToggleTransitionConfiguration<Scalar>.ResultFields, eased e: LaneVector<Scalar>, at index: Int
+        _ output: ToggleTransitionConfiguration<Scalar>.ResultFields, eased e: LaneVector<Scalar>,
+        atRest: LaneMask<Scalar>, at index: Int
     ) {
         typealias Lanes = LaneVector<Scalar>
         let count = Lanes.width
         let zero = Lanes(), one = Lanes(repeating: 1)
-        let elapsed = Lanes.load(input.elapsed, at: index, count: count)
-        let duration = Lanes.load(input.duration, at: index, count: count)
         let from = Lanes.load(input.from, at: index, count: count)
         let to = Lanes.load(input.to, at: index, count: count)
         let mode = Lanes.load(input.mode, at: index, count: count)
-        let atRest = _atRest(input, at: index, elapsed: elapsed, duration: duration)
 
         let isLegacy = (mode == Scalar(LayoutMode.legacy.rawValue))
         let fromIsIndeterminate = (from == Scalar(ToggleState.indeterminate.rawValue))
