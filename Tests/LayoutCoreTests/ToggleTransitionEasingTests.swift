@@ -187,7 +187,7 @@ import Testing
                 let lower = (Double(bucket) - 0.5) / 1_024, upper = (Double(bucket) + 0.5) / 1_024
                 let below = nodes.filter { $0 < lower }.count
                 if nodes.filter({ $0 >= lower && $0 <= upper }).count > 1 { crowded += 1 }
-                table.append(UInt8(2 * below - bucket + 63))
+                table.append(UInt8(2 * below - bucket + ToggleEasing.bracketTableBias))
             }
             return (table, increasing, crowded)
         }

@@ -10,11 +10,12 @@
 // The solver: 9 bisection steps on `s` find the bracket [lo, hi] of width 2^-9 that holds
 // `s*`; the value is then read off the chord between the curve's points at the bracket's ends,
 //     y = Y(lo) + (x - X(lo)) / (X(hi) - X(lo)) * (Y(hi) - Y(lo)).
-// - Fixed steps, no data-dependent exit, and a bracket that is a function of `x` alone: the
-//   batch kernel finds the same bracket another way (a table, at the end of this file) and
-//   reads the value off the same chord, so the two agree bit for bit. The curve and the chord
-//   are one generic code for both (`EasingArithmetic` is implemented by one scalar and by lane
-//   vectors).
+// - Fixed steps, no data-dependent exit: the bracket is a function of `x` alone. The batch
+//   kernel finds the same bracket without the steps (`easeInOutTabulated`, at the end of this
+//   file: a table per bucket of `x` and one node's `X`) and reads the value off the same
+//   chord, so the two agree bit for bit. The curve and the chord are one generic code for both
+//   (`EasingArithmetic` is implemented by one scalar and by lane vectors); the reference keeps
+//   the bisection, the definition the proofs below are about.
 // - Accuracy: the chord of a curve `y(x)` over an interval of width `w` is within
 //   `w^2 / 8 * max |y''|` of it. Here `w <= 1.26 * 2^-9` (X' <= 1.26) and `|y''| <= 3.78`
 //   (at the ends, `6 / 1.26^2`), so the error is at most 2.86e-6 plus a few ulps of rounding.
@@ -47,9 +48,6 @@
 // - Cost: per step one cubic (3 multiplications, 2 additions), a compare, a blend with 0, a
 //   subtraction and an addition; then two cubics, two `Y`s, one division and the chord: about
 //   60% of the 18 steps the solver before this one took for the same accuracy.
-// - The batch kernel finds the same bracket without the steps (`easeInOutTabulated`, at the
-//   end of this file): a table per bucket of `x` and one node's `X`, then the same chord. The
-//   reference keeps the bisection, the definition the proofs above are about.
 
 /// The arithmetic the easing solver needs, implemented by one scalar (`EasingScalar`, for the
 /// reference) and by lane vectors (`LaneVectorOf`, for the kernel). Each
@@ -187,8 +185,8 @@ extension LaneVectorOf: EasingArithmetic {
 /// The bisection's bracket is `[k 2^-9, (k + 1) 2^-9]`, where `k` counts the nodes `m 2^-9`
 /// (`m` in 1...511) whose computed `X` is below `x`: it is a binary search of those 511
 /// values, which increase strictly, and at each node it compares exactly the `X` this file
-/// computes for it (`curveX`). The nodes' `X` values lie at least 1.7 / 1024 apart (`X' >= 0.87`), so a bucket of width
-/// 1 / 1024 around `x` holds at most one of them. The table gives, per bucket
+/// computes for it (`curveX`). The nodes' `X` values lie at least 1.74 / 1024 apart
+/// (`X' >= 0.87`), so a bucket of width 1 / 1024 around `x` holds at most one of them. The table gives, per bucket
 /// `j = round(x * 1024)` (`[(j - 0.5) / 1024, (j + 0.5) / 1024]`), how many nodes lie below
 /// it, `below(j)`; the one node that can be in the bucket is node `below(j) + 1`, so
 /// `k = below(j) + (X((below(j) + 1) 2^-9) < x ? 1 : 0)`, one cubic instead of nine, and
@@ -226,7 +224,7 @@ extension ToggleEasing {
             let table = bracketTable.utf8Start
             for lane in 0..<width {
                 let j = Int(truncatingIfNeeded: lanes[lane].significandBitPattern)
-                lanes[lane] = Scalar(Int(table[j]) &- 63)
+                lanes[lane] = Scalar(Int(table[j]) &- bracketTableBias)
             }
             return V.load(lanes, at: 0, count: width)
         }
@@ -237,9 +235,13 @@ extension ToggleEasing {
         return below + V()._easingReplacing(with: step, where: nextIsBelow)
     }
 
-    /// Per bucket `j` in 0...1024, `2 below(j) - j + 63` as one character (`below(j)`, the
-    /// number of nodes `m` in 1...511 with `X(m 2^-9) < (j - 0.5) / 1024`; the entries lie in
-    /// -28...25, so the characters in `#`...`X`). Rebuilt from `curveX` by the tests.
+    /// What `bracketTable` adds to each entry to make it a printable character.
+    @inlinable package static var bracketTableBias: Int { 63 }
+
+    /// Per bucket `j` in 0...1024, `2 below(j) - j + bracketTableBias` as one character
+    /// (`below(j)`, the number of nodes `m` in 1...511 with `X(m 2^-9) < (j - 0.5) / 1024`; the
+    /// entries lie in -28...25, so the characters in `#`...`X`). Rebuilt from `curveX` by the
+    /// tests.
     @inlinable package static var bracketTable: StaticString {
         """
         ?>=<=<=<;<;<;:;:;:;:9:9:9898987878767676565656545454343434323232\

@@ -248,7 +248,7 @@ extension ToggleTransition {
 
     /// Two lane groups' `progress` with the ease-in-ease-out value in the lanes of `solving`:
     /// those lanes packed, solved in one run (one lane group where at most a group's width need
-    /// it, the common case, else two side by side) and put back, as `_chunk` does.
+    /// it, the common case, else two, one after the other) and put back, as `_chunk` does.
     @inlinable @inline(never)
     static func _easedLanes<Scalar>(
         _ firstProgress: LaneVector<Scalar>, _ secondProgress: LaneVector<Scalar>,
