@@ -1,4 +1,4 @@
-/// A broken invariant (B1-B8, T1-T8, G1-G7: Docs/ButtonContent.md, Docs/ThumbTrack.md,
+/// A broken invariant (B1-B8, T1-T8, G1-G8: Docs/ButtonContent.md, Docs/ThumbTrack.md,
 /// Docs/ToggleTransition.md), found by a check function.
 ///
 /// Check functions return every violation they find for one control; tests record them and

@@ -1,6 +1,7 @@
 import LayoutCore
 
-/// The invariants G1-G7 of the toggle transition (Docs/ToggleTransition.md), and detectors of
+/// The invariants G1-G8 of the toggle transition (Docs/ToggleTransition.md; G8 goes through the
+/// batch kernel: `kernelCheckedCase`), and detectors of
 /// the original control's quirks that `.legacy`
 /// keeps, as check functions shared by tests and fuzz targets.
 ///
@@ -366,6 +367,46 @@ extension ToggleTransitionConfiguration {
         var fit = self
         fit.mode = .fit
         return ToggleTransitionInvariants.violations(fit, ToggleTransition.layout(unchecked: fit))
+    }
+
+    /// G8: four probes of the kernel's easing through the batch kernel, each this control
+    /// animating along `.easeInOut` over a duration of 1 (so that the progress is `elapsed`,
+    /// exactly) at a progress drawn from a hash of this control's values: two uniform in
+    /// [0, 1), one at an edge of a bucket of the kernel's bracket table (`(j - 0.5) / 1024`,
+    /// or one ulp either side), one at a node of the reference's bisection (`X(m 2^-9)`, or one
+    /// ulp either side). The kernel finds its bracket in a table and the reference by bisection
+    /// (ToggleTransition+Easing.swift): a wrong entry or index changes the result only for
+    /// progress in one bucket, which no coverage counter tells apart from any other, so a
+    /// fuzzer that mutates bytes reaches it by luck alone. The hash moves the probes whenever
+    /// any of the control's values changes.
+    public static var kernelCheckedCaseCount: Int { 4 }
+
+    public func kernelCheckedCase(_ number: Int) -> Self {
+        var probe = self
+        (probe.mode, probe.curve, probe.animated, probe.duration) = (.fit, .easeInOut, true, 1)
+        probe.to = from.tapped()
+        var hash = SplitMix64(seed: BitPattern.bits(elapsed) ^ BitPattern.bits(duration) << 1
+                              ^ BitPattern.bits(bounds.width) << 2 ^ UInt64(truncatingIfNeeded: number) &* 0x9E37_79B9_7F4A_7C15)
+        let draw = hash.next()
+        /// `value`, or one ulp below or above it (by the draw's top bits).
+        func nudged(_ value: Scalar) -> Scalar { [value.nextDown, value, value.nextUp][Int(draw >> 62) % 3] }
+        switch number {
+        case 0, 1: probe.elapsed = Scalar(Double(draw >> 11) * 0x1p-53)
+        case 2: probe.elapsed = nudged((Scalar(Int(draw % 1025)) - 0.5) / 1024)
+        default:
+            let node = Scalar(Int(1 + draw % 511)) * Scalar(ToggleEasing.bracketWidth)
+            probe.elapsed = nudged(ToggleEasing.curveX(atParameter: EasingScalar(node)).value)
+        }
+        return probe
+    }
+
+    /// G8: kernel and reference agree bit for bit at the probe (a `kernelCheckedCase`).
+    public static func kernelCheckedViolations(
+        _ probe: Self, reference: ToggleTransitionResult<Scalar>, kernel: ToggleTransitionResult<Scalar>
+    ) -> [InvariantViolation] {
+        ResultBits.equal(reference, kernel, as: Self.self) ? []
+            : [InvariantViolation("G8", "at progress \(probe.elapsed) the kernel gives \(kernel), the reference \(reference)",
+                                  input: "\(probe)")]
     }
 
     /// The original control's quirks that `.legacy` keeps: the picture does not match the

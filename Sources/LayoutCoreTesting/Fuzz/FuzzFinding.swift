@@ -4,7 +4,7 @@
 /// input even in `-O` builds, where `precondition` prints nothing.
 public struct FuzzFinding: Error, CustomStringConvertible {
     public enum Kind: String, Sendable {
-        /// A `.fit` invariant broke (B1-B8, T1-T8, G1-G7: the controls' pages in Docs/).
+        /// A `.fit` invariant broke (B1-B8, T1-T8, G1-G8, S1-S8: the controls' pages in Docs/).
         case invariant
         /// The batch kernel's bits differ from the reference's.
         case mismatch
