@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks the mutant catalogue of Fuzz/mutation.sh without running it: every patch in
-# Fuzz/Mutants applies cleanly (no offset fuzz) to the working tree, and every patch has exactly
+# Fuzz/Mutants applies cleanly (without context fuzz, `-F0`; a moved line is fine) to the working tree, and every patch has exactly
 # one row in catalogue.tsv and every row a patch. Part of .ci/run; takes well under a second.
 set -euo pipefail
 cd "$(dirname "$0")/.."

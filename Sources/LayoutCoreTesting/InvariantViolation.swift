@@ -1,5 +1,5 @@
-/// A broken invariant (B1-B8, T1-T8, G1-G8: Docs/ButtonContent.md, Docs/ThumbTrack.md,
-/// Docs/ToggleTransition.md), found by a check function.
+/// A broken invariant (B1-B8, T1-T8, G1-G8, S1-S8: Docs/ButtonContent.md, Docs/ThumbTrack.md,
+/// Docs/ToggleTransition.md, Docs/Slider.md), found by a check function.
 ///
 /// Check functions return every violation they find for one control; tests record them and
 /// fuzz targets stop on the first, printing `description` (which names the invariant and the

@@ -388,7 +388,7 @@ extension ToggleTransitionConfiguration {
         var hash = SplitMix64(seed: BitPattern.bits(elapsed) ^ BitPattern.bits(duration) << 1
                               ^ BitPattern.bits(bounds.width) << 2 ^ UInt64(truncatingIfNeeded: number) &* 0x9E37_79B9_7F4A_7C15)
         let draw = hash.next()
-        /// `value`, or one ulp below or above it (by the draw's top bits).
+        // `value`, or one ulp below or above it (by the draw's top bits).
         func nudged(_ value: Scalar) -> Scalar { [value.nextDown, value, value.nextUp][Int(draw >> 62) % 3] }
         switch number {
         case 0, 1: probe.elapsed = Scalar(Double(draw >> 11) * 0x1p-53)

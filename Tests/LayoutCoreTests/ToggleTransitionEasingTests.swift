@@ -11,6 +11,11 @@ import Testing
     /// shares nothing with the library's solver.
     static func exactEaseInOut(_ x: Double) -> Double { ToggleTransitionInvariants.exactEaseInOut(x) }
 
+    /// `X(s) = ((0.52 s - 0.78) s + 1.26) s`, the curve's horizontal coordinate (the Bézier's
+    /// `3 (1-s)^2 s 0.42 + 3 (1-s) s^2 0.58 + s^3` multiplied out), in `S`: the `X` of the
+    /// bisection's nodes, written here rather than read from the library.
+    static func curveX<S: LayoutScalar>(_ s: S) -> S { ((S(0.52) * s + S(-0.78)) * s + S(1.26)) * s }
+
     /// The largest difference from the exact curve over 10,000 evenly spaced progress values
     /// (the ends included), for one precision.
     static func maximumError<S: LayoutScalar>(_: S.Type) -> (error: Double, at: Double) {
@@ -133,7 +138,7 @@ import Testing
             let ends = 1 << ToggleEasing.bisectionSteps
             for index in 1..<ends {
                 let s = S(index) / S(ends)
-                let x = ((S(0.52) * s + S(-0.78)) * s + S(1.26)) * s
+                let x = Self.curveX(s)
                 inputs += [x.nextDown, x, x.nextUp]
             }
             for bucket in 0...1_024 {
@@ -177,10 +182,7 @@ import Testing
     /// holds two of them. On a mismatch the message gives the table as it should read.
     @Test func bracketTableFollowsTheCurve() {
         func rebuilt<S: LayoutScalar>(_: S.Type) -> (table: [UInt8], increasing: Bool, crowdedBuckets: Int) {
-            let nodes = (1..<512).map { m -> Double in
-                let s = S(m) / 512
-                return Double(((S(0.52) * s + S(-0.78)) * s + S(1.26)) * s)
-            }
+            let nodes = (1..<512).map { Double(Self.curveX(S($0) / 512)) }
             let increasing = zip(nodes, nodes.dropFirst()).allSatisfy { $0 < $1 }
             var table: [UInt8] = [], crowded = 0
             for bucket in 0...1_024 {

@@ -93,6 +93,7 @@ import Testing
         notExact.on.alpha = 1e-11  // what the solver gives at progress 0 without its exact end
         #expect(ToggleTransitionInvariants.curveViolations(start, notExact).map(\.invariant) == ["G7"])
     }
+
     /// G8's probes reach what they are for: over the configurations a seeded test draws, the
     /// uniform probes fall in every one of the kernel's 1,025 table buckets, the bucket-edge
     /// probes take every edge, the node probes every one of the bisection's 511 nodes, each
@@ -102,7 +103,12 @@ import Testing
         func check<S: LayoutScalar>(_: S.Type, seed: UInt64) {
             var random = SplitMix64(seed: seed)
             var buckets = Set<Int>(), edges = Set<Int>(), nodes = Set<Int>(), nudges = Set<Int>()
-            let nodeX = (1...511).map { curveX(S($0) / 512) }  // increasing
+            // Every value a node probe may take: node m's `X`, exactly (nudge 0) or one ulp off.
+            var nodeProbes: [S: (node: Int, nudge: Int)] = [:]
+            for m in 1...511 {
+                let x = ToggleTransitionEasingTests.curveX(S(m) / 512)
+                (nodeProbes[x.nextDown], nodeProbes[x], nodeProbes[x.nextUp]) = ((m, -1), (m, 0), (m, 1))
+            }
             for _ in 0..<20_000 {
                 let c = ToggleTransitionConfiguration<S>.generated(&random, mode: nil)
                 for number in 0..<ToggleTransitionConfiguration<S>.kernelCheckedCaseCount {
@@ -117,22 +123,18 @@ import Testing
                         let j = Int((x * 1024 + 0.5).rounded())
                         edges.insert(j)
                         let edge = (S(j) - 0.5) / 1024
-                        nudges.insert(probe.elapsed == edge ? 0 : probe.elapsed == edge.nextUp ? 1 : probe.elapsed == edge.nextDown ? -1 : 9)
+                        nudges.insert(probe.elapsed == edge ? 0 : probe.elapsed == edge.nextUp ? 1 : probe.elapsed == edge.nextDown ? -1 : 99)
                     default:
-                        // The node whose X is nearest (nodes lie 1.74 / 1024 apart or more).
-                        let above = nodeX.partitioningIndex(where: { Double($0) >= x })
-                        let m = above == nodeX.count || (above > 0 && x - Double(nodeX[above - 1]) < Double(nodeX[above]) - x)
-                            ? above : above + 1
-                        nodes.insert(m)
-                        let node = nodeX[m - 1]
-                        nudges.insert(probe.elapsed == node ? 10 : probe.elapsed == node.nextUp ? 11 : probe.elapsed == node.nextDown ? 12 : 19)
+                        let found = nodeProbes[probe.elapsed]
+                        #expect(found != nil, "\(S.self): \(probe.elapsed) is no node's X, nor one ulp off one")
+                        if let found { nodes.insert(found.node); nudges.insert(10 + found.nudge) }
                     }
                 }
             }
             #expect(buckets == Set(0...1024), "\(S.self): \(1025 - buckets.count) buckets never probed")
             #expect(edges == Set(0...1024), "\(S.self): \(1025 - edges.count) bucket edges never probed")
             #expect(nodes == Set(1...511), "\(S.self): \(511 - nodes.count) nodes never probed")
-            #expect(nudges == [-1, 0, 1, 10, 11, 12], "\(S.self): \(nudges)")
+            #expect(nudges == [-1, 0, 1, 9, 10, 11], "\(S.self): \(nudges)")
         }
         check(Float.self, seed: 81)
         check(Double.self, seed: 82)
@@ -144,25 +146,5 @@ import Testing
         kernel.on.alpha = kernel.on.alpha.nextUp
         #expect(ToggleTransitionConfiguration.kernelCheckedViolations(probe, reference: reference, kernel: reference).isEmpty)
         #expect(ToggleTransitionConfiguration.kernelCheckedViolations(probe, reference: reference, kernel: kernel).map(\.invariant) == ["G8"])
-    }
-
-    /// `X(s) = ((0.52 s - 0.78) s + 1.26) s`, the curve's horizontal coordinate (the Bézier's
-    /// `3 (1-s)^2 s 0.42 + 3 (1-s) s^2 0.58 + s^3` multiplied out), in `S`: where the node
-    /// probes must land, written here rather than read from the library.
-    private func curveX<S: LayoutScalar>(_ s: S) -> S {
-        let a: S = 0.52, b: S = -0.78, c: S = 1.26
-        return ((a * s + b) * s + c) * s
-    }
-}
-
-private extension Array {
-    /// The first index whose element satisfies `isAbove` (which must be false, then true, along the array).
-    func partitioningIndex(where isAbove: (Element) -> Bool) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if isAbove(self[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 }
