@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Checks the ClusterFuzzLite workflows (.github/workflows/cflite_*.yml), project.yaml and the
-Dockerfile. Run by .clusterfuzzlite/check-build.sh, which installs PyYAML (PyPI, or Debian's
+"""Checks the GitHub Actions workflows: the ClusterFuzzLite ones (.github/workflows/cflite_*.yml)
+with project.yaml and the Dockerfile, and the tests workflow (.github/workflows/tests.yml). Run by .clusterfuzzlite/check-build.sh, which installs PyYAML (PyPI, or Debian's
 python3-yaml) where it is missing; exits 1 with a list of problems.
 
 The YAML files are read with PyYAML's safe loader (YAML 1.1: `on` is a boolean there, GitHub
@@ -16,6 +16,10 @@ What must hold:
   daily) and coverage (scheduled, coverage sanitizer) are all there; every run step keeps the
   corpus in the storage repository (storage-repo with the PERSONAL_ACCESS_TOKEN secret,
   storage-repo-branch, storage-repo-branch-coverage); cron expressions have five fields.
+- tests.yml: runs on pull requests and on pushes to main; one job runs `bash .ci/run` in an
+  official Swift container image (`swift:<version>-...`), one runs `swift test` on an Apple
+  silicon macOS runner (macos-14 or later).
+- No other workflow file.
 - Every repository path the files mention (in values or comments, e.g. .clusterfuzzlite/build.sh,
   Fuzz/README.md, the pull-request path filters) exists.
 """
@@ -284,6 +288,47 @@ def check_project_and_dockerfile():
           f'{project.get("base_os_version", "legacy")}, image {froms[0] if froms else "?"}')
 
 
+def run_lines(job):
+    return [str(step.get('run', '')) for step in job.get('steps') or [] if isinstance(step, dict)]
+
+
+def check_tests_workflow(path):
+    rel = os.path.relpath(path, ROOT)
+    workflow, text = load_yaml(path)
+    mentioned = check_paths_mentioned(rel, text)
+    if not isinstance(workflow, dict):
+        problem(f'{rel}: not a mapping')
+        return
+    triggers = triggers_of(workflow)
+    if 'pull_request' not in triggers:
+        problem(f'{rel}: not triggered by pull requests')
+    push = triggers.get('push') or {}
+    if 'main' not in (push.get('branches') or []):
+        problem(f'{rel}: not triggered by pushes to main')
+    jobs = workflow.get('jobs') if isinstance(workflow.get('jobs'), dict) else {}
+    linux = macos = None
+    for name, job in jobs.items():
+        if not isinstance(job, dict):
+            continue
+        container = job.get('container')
+        image = str(container.get('image') if isinstance(container, dict) else container or '')
+        runs_on = str(job.get('runs-on', ''))
+        if image.startswith('swift:') and any(re.search(r'\bbash \.ci/run\b', r) for r in run_lines(job)):
+            linux = f'{name} ({image} on {runs_on})'
+        match = re.fullmatch(r'macos-(\d+)(-xlarge)?', runs_on)
+        if match and int(match.group(1)) >= 14 and any(re.search(r'\bswift test\b', r) for r in run_lines(job)):
+            macos = f'{name} ({runs_on})'
+        if not any(str(step.get('uses', '')).startswith('actions/checkout@')
+                   for step in job.get('steps') or [] if isinstance(step, dict)):
+            problem(f'{rel}: job {name}: no checkout')
+    if linux is None:
+        problem(f'{rel}: no job runs `bash .ci/run` in a swift: container image')
+    if macos is None:
+        problem(f'{rel}: no job runs `swift test` on an Apple silicon macOS runner (macos-14 or later)')
+    print(f'   {rel}: on {", ".join(str(t) for t in triggers)}; .ci/run in {linux}; swift test in {macos}; '
+          f'{len(mentioned)} repository paths mentioned, all present')
+
+
 def main():
     check_project_and_dockerfile()
     workflows = sorted(glob.glob(os.path.join(ROOT, '.github', 'workflows', 'cflite_*.yml'))
@@ -293,6 +338,14 @@ def main():
     modes = set()
     for path in workflows:
         check_workflow(path, modes)
+    tests = os.path.join(ROOT, '.github', 'workflows', 'tests.yml')
+    if os.path.isfile(tests):
+        check_tests_workflow(tests)
+    else:
+        problem('no .github/workflows/tests.yml (the tests on pull requests)')
+    for other in sorted(glob.glob(os.path.join(ROOT, '.github', 'workflows', '*.y*ml'))):
+        if other not in workflows and other != tests:
+            problem(f'{os.path.relpath(other, ROOT)}: a workflow this check does not know')
     for mode in ('code-change', 'batch', 'prune', 'coverage'):
         if mode not in modes:
             problem(f'no workflow runs ClusterFuzzLite in {mode} mode')
