@@ -10,7 +10,7 @@
 #   <T>                   the libFuzzer binary (Swift runtime linked statically)
 #   <T>_seed_corpus.zip   Fuzz/Corpus/<T> and Fuzz/Regressions/<T>
 #   <T>.dict              Fuzz/Dictionaries/<T>.dict
-#   <T>.options           Fuzz/Options/<T>.options (max_len, dict)
+#   <T>.options           Fuzz/Options/<T>.options (libFuzzer and ASan options)
 # The .legacy self-test targets are left out: they crash by design (Fuzz/run.sh runs them).
 #
 # Local run (from the repository root):

@@ -5,12 +5,12 @@
 #
 # The package declares `swift-tools-version: 6.0` (Swift 6 language mode, typed throws), so
 # any Swift >= 6.0 will do; the toolchain tested with this repository is 6.3.1 (Fuzz/README.md).
-# The OSS-Fuzz Swift builder image brings its own toolchain (its install script has moved it
-# from 5.x to 6.x over time); only when that one is older than SWIFT_MINIMUM does this script
-# download SWIFT_INSTALL_VERSION, the newest 6.0 patch release (the manifest's minimum), for
-# Ubuntu 24.04 (the image's flavour: project.yaml's base_os_version), check its signature with
-# the swift.org keys, and put it in /opt/swift (the Dockerfile puts /opt/swift/usr/bin first
-# in PATH).
+# The OSS-Fuzz Swift builder image brings its own toolchain, whose version OSS-Fuzz's install
+# script decides, not this repository; only when that one is older than SWIFT_MINIMUM does
+# this script download SWIFT_INSTALL_VERSION, the newest 6.0 patch release (the manifest's
+# minimum), for Ubuntu 24.04 (the image's flavour: project.yaml's base_os_version), check its
+# signature with the swift.org keys, and put it in /opt/swift (the Dockerfile puts
+# /opt/swift/usr/bin first in PATH).
 #
 #   SWIFT_MINIMUM          oldest acceptable version (default 6.0)
 #   SWIFT_INSTALL_VERSION  version to install when the image's is older (default 6.0.3)

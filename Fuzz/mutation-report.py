@@ -146,8 +146,8 @@ for entry in catalogue:
                 "seconds": [r["seconds"] if r["outcome"] == "killed" else None for r in runs],
                 "executions": [r["executions"] if r["outcome"] == "killed" else None for r in runs],
             }
-    # The budget of one run from an empty corpus (MUTATION_FRESH_SECONDS when it ran; results
-    # from before that setting ran with the corpus budget).
+    # The budget of one run from an empty corpus (MUTATION_FRESH_SECONDS, recorded with the
+    # results; results without a recorded budget ran with the corpus budget).
     row["fresh_budget_seconds"] = int(read(os.path.join(folder, "fresh_budget"), str(budget)) or budget) if row["fresh"] else None
     row["fresh_fastest"] = fastest_fresh(row["fresh"])
     row["tests"] = read(os.path.join(folder, "tests"))
@@ -262,10 +262,10 @@ md.append(f"- Killed by a fuzzer with the committed corpus: **{len(killed)}** "
           f"({len(replay_only)} by the corpus replay alone); killed by the unit tests only: {len(by_tests)} "
           f"({', '.join(r['id'] for r in by_tests) or 'none'}); equivalent: {len(equivalent)}; "
           f"not killed: {len(summary['survived'])} ({', '.join(summary['survived']) or 'none'}).")
-closed = [r["id"] for r in rows if notes.get(r["id"], {}).get("verdict") == "gap closed"]
+closed = [r["id"] for r in rows if notes.get(r["id"], {}).get("verdict") == "dedicated check"]
 if closed:
-    md.append(f"- Survivors on an earlier tree, each closed by a new check or generator case (see the last "
-              f"section): {', '.join(closed)}; their rows below are the runs after the fix.")
+    md.append(f"- Mutants that show why a check or generator case exists (which one and why: the last "
+              f"section): {', '.join(closed)}.")
 if summary["mutation_score"] is not None:
     md.append(f"- Mutation score (killed by a fuzzer or a unit test / non-equivalent mutants run): "
               f"**{summary['mutation_score']:.0%}**.")
@@ -395,7 +395,7 @@ not_fresh = [r["id"] for r in rows if not r["fresh"]]
 md.append("")
 md.append("Not run from an empty corpus: " + (", ".join(not_fresh) if not_fresh else "none") + ".")
 md.append("")
-md.append("## Survivors, equivalent mutants and the gaps they showed")
+md.append("## Equivalent mutants and the checks some mutants need")
 md.append("")
 noted = [r for r in rows if r["note"]]
 if not noted:

@@ -101,8 +101,8 @@ sync_tree() {
   done
   # Swift files gone from the tree go from the copy too (SwiftPM would still compile them).
   # A Swift file added or removed changes the package's structure, which an incremental
-  # build re-reads only when a manifest changes: without the touch, a new source file was
-  # left out and every mutant failed to build against the checks that call it.
+  # build re-reads only when a manifest changes: without the touch, a new source file is
+  # left out and every mutant fails to build against the checks that call it.
   local sources="$MUTATION_DIR/swift-files"
   (cd "$stage" && find Sources Tests Fuzz -name '*.swift' -type f | sort) > "$sources.new"
   (cd "$SRC" && find Sources Tests Fuzz -path '*/.build' -prune -o -name '*.swift' -type f -print | sort) \

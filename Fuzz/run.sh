@@ -47,12 +47,12 @@ export SWIFT_DETERMINISTIC_HASHING=1
 # hunt; ASan's memory errors and every trap still stop a run.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 
-# Build flags. `--sanitize=fuzzer` makes SwiftPM
-# build the product as a libFuzzer target; the single combined `-sanitize=fuzzer,address`
-# instruments every module for both (two separate --sanitize flags instrument only one at
-# random). By default comparison tracing is left out: Swift runs the coverage pass after ASan,
-# so `trace-cmp` also traces every ASan shadow-memory check (thousands of callbacks, about 2.5x
-# slower), and libFuzzer's comparison hints do not help with the float compares here anyway.
+# Build flags. `--sanitize=fuzzer` makes SwiftPM build the product as a libFuzzer target; the
+# single combined `-sanitize=fuzzer,address` instruments every module for both (two separate
+# --sanitize flags instrument only one, at random). By default comparison tracing is left out:
+# Swift runs the coverage pass after ASan, so `trace-cmp` would also trace every ASan
+# shadow-memory check (a callback on nearly every memory access), and libFuzzer's comparison
+# hints do not help with the float compares here anyway.
 SANITIZE=(--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
 # Dead code out of each binary: see Fuzz/dead-code-flags.sh.
 . Fuzz/dead-code-flags.sh
@@ -84,7 +84,8 @@ option() {  # option TARGET KEY: a value from Fuzz/Options/TARGET.options
 }
 # libfuzzer_options TARGET: the options file's libFuzzer settings as flags, as ClusterFuzzLite
 # passes them (the dictionary is passed with its path). detect_leaks = 0 goes to libFuzzer too: its
-# own leak hunt (rerunning each input whose mallocs and frees differ) took 12% of an execution.
+# own leak hunt (rerunning each input whose mallocs and frees differ) costs about an eighth of
+# an execution.
 libfuzzer_options() {
   local key
   for key in max_len len_control entropic reduce_inputs detect_leaks; do
@@ -247,8 +248,8 @@ fuzz_one() {  # fuzz_one TARGET: runs in the background
   local flags=()
   mapfile -t flags < <(libfuzzer_options "$target")
   [ -n "$FUZZ_RUNS" ] && flags+=("-runs=$FUZZ_RUNS")
-  # malloc_context_size=0: ASan records no stack trace per malloc and free (a fifth of a
-  # bad-input execution's CPU time went into StackDepot::Put and the unwinder). It detects
+  # malloc_context_size=0: ASan records no stack trace per malloc and free (else about a fifth
+  # of a bad-input execution's CPU time goes into StackDepot::Put and the unwinder). It detects
   # the same errors; only its report of where a freed block was allocated and freed loses
   # its stacks, and the reproducer's replay below (default options) prints them.
   ASAN_OPTIONS="$ASAN_OPTIONS:malloc_context_size=0" \
