@@ -8,8 +8,9 @@ import LayoutCore
 /// have no tolerance. Checks "up to rounding" allow a few ulps of the largest coordinate
 /// involved unsnapped, and half a pixel (plus those ulps) snapped.
 public enum ButtonContentInvariants {
-    /// The original button's bugs that `.legacy` keeps: negative origins (B2) and frames outside the content rect
-    /// (B4) when the content overflows. Returns the violations found in the `.legacy` layout.
+    /// The original button's bugs that `.legacy` keeps: negative origins (B2) and frames
+    /// outside the content rect (B4) when the content overflows. Returns the violations found
+    /// in the `.legacy` layout.
     public static func legacyViolations<S: LayoutScalar>(
         _ configuration: ButtonContentConfiguration<S>
     ) -> [InvariantViolation] {

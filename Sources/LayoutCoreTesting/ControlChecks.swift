@@ -69,7 +69,7 @@ public enum ControlCheck: Sendable, CustomStringConvertible {
                     columns.append(c)
                 }
                 // The generators promise valid configurations: a batch the checked entry point
-                // would refuse is a generator bug (the arm64 check found one this way).
+                // would refuse is a generator bug.
                 do throws(LayoutError) { try columns.validate() } catch {
                     return "the generator drew a configuration that validation refuses: \(error)"
                 }

@@ -257,8 +257,8 @@ public enum ResultBits {
     /// Whether two results of control `C` agree in every bit.
     public static func equal<C: BatchLayout>(_ a: C.Result, _ b: C.Result, as: C.Type) -> Bool {
         // Written into two one-element columns kept from one call to the next (the slider's
-        // invariants compare every kernel-checked case this way; two new column storages per
-        // call were a fifth of an invariant fuzz execution under ASan).
+        // invariants compare every kernel-checked case this way, and two new column storages
+        // per call would be a large share of an invariant fuzz execution under ASan).
         let pair = FuzzStorage.lease { ResultPair<C>() }
         defer { FuzzStorage.release(pair) }
         pair.pointee.a.set(a, at: 0)

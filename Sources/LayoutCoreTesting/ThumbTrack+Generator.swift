@@ -10,11 +10,11 @@ import LayoutCore
 /// - the ends of the track in `.changed`: the thumb exactly at an end, or one ulp past it;
 /// - no movement (`dx == ±0`, `v == 0`), whole segments, tiny and huge values, zero-width
 ///   tracks (`W == 2i`);
-/// - for `.legacy`, the original switch's own decisions: half the thumb width, the thumb width, the
-///   inset (0 < dx < 1), from either side.
+/// - for `.legacy`, the original switch's own decisions: half the thumb width, the thumb
+///   width, the inset (0 < dx < 1), from either side.
 /// `.legacy` controls get the original switch's settings (two segments, inset 1, left to
-/// right, nearest snapping, no rubber band), which is all it knew. `mode` is chosen by the caller or at
-/// random.
+/// right, nearest snapping, no rubber band), which is all it knew. `mode` is chosen by the
+/// caller or at random.
 public enum ThumbTrackGenerator {
     /// `count` typical configurations from `seed`: the benchmark's input.
     public static func benchmarkConfigurations<S: LayoutScalar>(

@@ -1,15 +1,16 @@
 import LayoutCore
 
 /// The invariants T1-T8 of the thumb track (Docs/ThumbTrack.md), and detectors of the bugs of
-/// the original switch that `.legacy` keeps, as check functions
-/// shared by tests and fuzz targets.
+/// the original switch that `.legacy` keeps, as check functions shared by tests and fuzz
+/// targets.
 ///
 /// Every check is a pure function of a configuration and the result under test (from the
 /// reference or the kernel), plus re-layouts with the reference where an invariant relates
 /// two layouts (T3 and T5: a neighbouring translation, the mirrored control). What they expect
-/// is re-derived from the contract's words (`sw = (W - 2i) / n`, `rest(j) = i + j' * sw`), not taken
-/// from the implementation. They check whatever `mode` the configuration has: a `.fit` layout
-/// must pass them all, and `.legacy` layouts fail them in the ways the original switch's bugs predict.
+/// is re-derived from the contract's words (`sw = (W - 2i) / n`, `rest(j) = i + j' * sw`),
+/// not taken from the implementation. They check whatever `mode` the configuration has: a
+/// `.fit` layout must pass them all, and `.legacy` layouts fail them in the ways the original
+/// switch's bugs predict.
 ///
 /// Exactness: T2's origins, T4's rest positions, T5's monotonicity, T7 and T8 are exact. The far
 /// edges of T2, the mirror image of T5 and T3's bound allow the rounding of one addition (T3's

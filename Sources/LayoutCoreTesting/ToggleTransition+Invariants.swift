@@ -1,9 +1,8 @@
 import LayoutCore
 
 /// The invariants G1-G8 of the toggle transition (Docs/ToggleTransition.md; G8 goes through the
-/// batch kernel: `kernelCheckedCase`), and detectors of
-/// the original control's quirks that `.legacy`
-/// keeps, as check functions shared by tests and fuzz targets.
+/// batch kernel: `kernelCheckedCase`), and detectors of the original control's quirks that
+/// `.legacy` keeps, as check functions shared by tests and fuzz targets.
 ///
 /// Every check is a pure function of a configuration and the layers computed for it (by the
 /// reference or the kernel), plus re-layouts with the reference where an invariant relates
@@ -99,8 +98,9 @@ public enum ToggleTransitionInvariants {
     /// - `stateMismatch`: the layer of the stored state `to` is not fully visible. The
     ///   original control stores every requested state but redraws only for off -> on and
     ///   on -> off.
-    /// - `doubleVisible`: more than one layer is visible. Seed 001 never hides the
-    ///   indeterminate layer, so after indeterminate -> on it shows under the on layer.
+    /// - `doubleVisible`: more than one layer is visible. The original control
+    ///   (`UIControlFlagView`) never hides the indeterminate layer, so after
+    ///   indeterminate -> on it shows under the on layer.
     public static func legacyQuirks<S: LayoutScalar>(
         _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>
     ) -> (stateMismatch: InvariantViolation?, doubleVisible: InvariantViolation?) {
@@ -284,10 +284,10 @@ public enum ToggleTransitionInvariants {
 
     /// G7: along `.easeInOut` an animating toggle follows UIKit's curve: its eased progress
     /// `e` is within `easeInOutTolerance` of `exactEaseInOut(progress)`, and exactly 0 at
-    /// progress 0 and 1 at progress 1 (Docs/ToggleTransition.md, rule 2, "Progress"). `e` is read from the
-    /// incoming layer's alpha, `0 + (1 - 0) * e`, which is `e` itself (the incoming layer is
-    /// invisible in `from`, since `from != to`). The reference and the kernel share the solver,
-    /// so the differential target cannot see a bug in it; this check can.
+    /// progress 0 and 1 at progress 1 (Docs/ToggleTransition.md, rule 2, "Progress"). `e` is
+    /// read from the incoming layer's alpha, `0 + (1 - 0) * e`, which is `e` itself (the
+    /// incoming layer is invisible in `from`, since `from != to`). The reference and the kernel
+    /// share the solver, so the differential target cannot see a bug in it; this check can.
     public static func curveViolations<S: LayoutScalar>(
         _ c: ToggleTransitionConfiguration<S>, _ layers: ToggleTransitionResult<S>
     ) -> [InvariantViolation] {

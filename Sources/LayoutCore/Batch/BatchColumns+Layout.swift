@@ -45,10 +45,8 @@ extension BatchColumns {
 
     /// `validate(parallelism:)` then `kernelLayout(into:parallelism:)`, in one function on
     /// one thread: the call's set-up (the batch's count, the thread decision, the fields'
-    /// address) is made once.
-    // As two calls, each copied the field set for its callee and had its own prologue: about
-    // 50 instructions more per batch (Docs/PerformanceHistory.md, "Fixed cost per call, cut
-    // again").
+    /// address) is made once, where two calls would each copy the field set for its callee
+    /// and have their own prologue.
     @inlinable
     func validatedKernelLayout(
         into output: inout BatchResultColumns<Control>, parallelism: Parallelism
@@ -299,8 +297,8 @@ struct LaneGroups<Control: BatchLayout>: @unchecked Sendable {
 
     /// `layout(range)` with the input fields' address (`input.boundFields`).
     // Always inlined: a branch and one or two calls, which a caller's module otherwise
-    // inlines or not by its own size heuristics (a separate function cost a short batch
-    // 33-43 instructions per call in the benchmark, Docs/Performance.md "Fixed cost per call").
+    // inlines or not by its own size heuristics (a separate function adds to a short batch's
+    // fixed cost: Docs/Performance.md, "Fixed cost per call").
     @inlinable @inline(__always)
     func layout(_ range: Range<Int>, _ inputFields: UnsafePointer<Control.InputFields>) {
         if !Control._takesFullGroupsOnly {

@@ -56,7 +56,7 @@ public protocol BatchLayout: Hashable, Sendable {
     /// Not API: the kernel for the controls in `range` (one thread's share).
     ///
     /// The field sets come by address (here and in `_allValid`): passed by value, a field set
-    /// read from a batch's storage is copied at every call (the compiler cannot prove that
+    /// read from a batch's storage is copied at every call (the compiler cannot tell that
     /// the callee leaves the storage alone), 10-36 pointers each time.
     static func _layout(_ input: UnsafePointer<InputFields>, _ output: UnsafePointer<ResultFields>, range: Range<Int>)
     /// Not API: checks the field at `position`, whose rule is `checkedByControl`, for the
@@ -100,13 +100,12 @@ extension BatchLayout {
 
     /// Lays out the last `count` (1..<`width`) controls: the kernel with loads that pad
     /// the missing lanes with zeros and stores that write only `count` lanes. Its own
-    /// function, so that the full groups' loop keeps its one-instruction loads and stores.
-    // (One shared inlined path for both made LLVM merge their loads and stores behind
-    // per-column branches. The tail once went through a scratch group from
-    // `withUnsafeTemporaryAllocation`, whose closure's typed `throws(Never)` Swift 6.3
-    // miscompiled in the benchmark's prespecialized build; see Docs/Performance.md.)
-    // The fields by address: a call that takes them by value needs them in memory, so the
-    // loop above, which reads them from registers, would first copy every one to its stack.
+    /// function, so that the full groups' loop keeps its one-instruction loads and stores (one
+    /// inlined path for both gets their loads and stores merged behind per-column branches).
+    // Not a zero-padded scratch group inside `withUnsafeTemporaryAllocation`: Swift 6.3
+    // miscompiles that closure's typed `throws(Never)` in the benchmark's release build
+    // (Docs/Performance.md). The fields by address: a call that takes them by value needs them
+    // in memory, so the loop above, which reads them from registers, would copy each to its stack.
     @inlinable @inline(never)
     static func layoutTail(
         _ input: UnsafePointer<InputFields>, _ output: UnsafePointer<ResultFields>, at index: Int, count: Int

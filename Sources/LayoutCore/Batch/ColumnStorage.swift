@@ -44,8 +44,8 @@ struct UnrepresentableEntry: Sendable {
 ///
 /// The mutable properties are `@exclusivity(unchecked)`: with the one-owner rule above no
 /// two accesses to them overlap, and the runtime's check of each access (`swift_beginAccess`,
-/// about 60 instructions) was most of what a batch call of a few controls cost before its
-/// first control (Docs/Performance.md, "Fixed cost per call").
+/// about 60 instructions) would be most of what a batch call of a few controls costs before
+/// its first control (Docs/Performance.md, "Fixed cost per call").
 @usableFromInline
 class ColumnBuffer: @unchecked Sendable {
     /// Every column's first element, by position.

@@ -12,8 +12,8 @@
 //   as it is declared (the single-control `validate()`), with no allocation;
 // - locate and name: find the position of a field (`{ $0.width }`) and its name, also
 //   with no allocation.
-// Tests (FieldSetDeclarationTests) check, by reflection, that every stored property of every
-// field set is a `Field` declared under its own property name.
+// Tests (SchemaTests, in ControlSuiteTests.swift) check, by reflection, that every stored
+// property of every field set is a `Field` declared under its own property name.
 
 /// The types a column can hold: the layout's scalar (`Float`, `Double`), or a byte for an
 /// enumeration's raw value, a flag or a small count.
@@ -272,7 +272,7 @@ public protocol FieldSet: Sendable {
 package struct FieldDescriptor: Sendable {
     // The declaration's static strings, made `String`s only when read: a schema is built for
     // every new column storage and every error that names a field, and a `String` per field
-    // (two, with the summary) was most of that cost.
+    // (two, with the summary) would be most of that cost.
     @usableFromInline let staticName: StaticString
     @usableFromInline let staticSummary: StaticString
     /// What the column's values must satisfy.

@@ -1,33 +1,26 @@
-// The batch kernel: the button content layout over structure-of-arrays columns, four controls per SIMD
-// vector, with branch-free selects where the reference branches. Each line below mirrors a
-// line of `ButtonContent.layout(unchecked:)` and performs the same IEEE operations in the
-// same order; the two agree bit for bit (see ControlSuiteTests and the FuzzDifferential target).
-//
-// Lane tricks used here:
-// - Enumeration raw values are loaded as floating-point lanes (0.0, 1.0, ...) and compared
-//   against scalars: float vectors have fast scalar-operand compares, integer vectors do not.
-// - Every `if` of the reference becomes "compute both, keep one with `replacing(with:where:)`",
-//   which compiles to masked moves: random placements and modes cost no mispredictions.
-// - Where the reference picks a pair with one condition (left/right inset, main/cross axis,
-//   first/second item), the pair is exchanged by `Lanes.swapped` (exclusive or: four bitwise
-//   instructions for both values, where two selects take six).
-// - `min` and `max` are single `minps`/`maxps` instructions (`LaneVector._min`/`_max`).
-// - `.fit`-only steps are computed for every lane and kept only where `isFit` holds, so
-//   `.fit` and `.legacy` lanes mix freely in one vector.
-// - The tail (fewer than four controls) is padded with zeros and goes through the same lane
-//   code; padding lanes may compute NaN, which is harmless and never stored.
+// The batch kernel: the button content layout over structure-of-arrays columns, a lane group
+// (`LaneVector.width` controls) at a time. Each line mirrors a line of
+// `ButtonContent.layout(unchecked:)` with the same IEEE operations in the same order, so the
+// two agree bit for bit (ControlSuiteTests and the FuzzDifferential target check it).
+// Branch-free, with the exact lane operations of Lanes.swift:
+// - raw values are compared as floating-point lanes; every `if` of the reference computes
+//   both sides and keeps one per lane (`replacing(with:where:)`), so random placements and
+//   modes cost no mispredictions, and `.fit` and `.legacy` lanes mix in one vector;
+// - a pair the reference picks with one condition (left/right inset, main/cross axis,
+//   first/second item) is exchanged with `Lanes.swapped`, which moves bits;
+// - the tail is padded with zeros and runs the same code; padding lanes may compute NaN,
+//   which is never stored.
 
 extension ButtonContentConfiguration {
-    /// The fused pass: every rule at once (see `_ButtonContentChecks`). Without it a batch
-    /// ran the schema's fifteen per-column scans, whose set-up and scalar tails cost about
-    /// 2,500 instructions per call on a batch of eight controls.
+    /// The fused pass: every rule in one pass over the columns (see `_ButtonContentChecks`),
+    /// instead of the schema's fifteen scans of one column each, whose set-up and scalar
+    /// tails would dominate a short batch.
     @inlinable
     public static func _allValid(_ fields: UnsafePointer<InputFields>, count: Int) -> Bool? {
         let input = fields.pointee
-        // The byte columns sixteen at a time (`_allBytes`: converted to lanes beside the
-        // numbers they cost ~5 instructions per `Double` control more). The limits: each
-        // enumeration's last raw value plus one, constants (`allCases.count` makes and frees
-        // an array on every call, ~45 instructions each).
+        // The byte columns sixteen at a time, apart from the numbers (`_allBytes`: as lanes
+        // beside the numbers they cost more). Each limit is a constant, the enumeration's last
+        // raw value plus one: `allCases.count` would build and free an array on every call.
         guard _allBytes(UnsafePointer(input.imagePlacement.base), count: count, below: ImagePlacement.trailing.rawValue + 1),
               _allBytes(UnsafePointer(input.layoutDirection.base), count: count, below: LayoutDirection.rightToLeft.rawValue + 1),
               _allBytes(UnsafePointer(input.mode.base), count: count, below: LayoutMode.legacy.rawValue + 1)
@@ -44,18 +37,15 @@ extension ButtonContentConfiguration {
     }
 }
 
-/// The running checks of `ButtonContentConfiguration._allValid`, a lane group at a time;
-/// nothing is tested per group, everything once at the end. The rules are the schema's:
-/// eleven lengths in `0 ... maximumLength`, the scale in `0 ... maximumDisplayScale` (the
-/// three raw values are checked apart, `_allBytes`).
-/// - `lowest`, the minimum of every number, must be `>= 0` (`-0` passes, as in the rule);
-/// - `highest`, the maximum of the lengths, `<= maximumLength`; `highestScale`, the maximum of
-///   the scale, `<= maximumDisplayScale`;
-/// - a running extreme can drop a NaN (`minps` and `maxps` return one operand when the other
-///   is NaN), but the running sum of every number turns NaN or infinite for good and stays far
-///   from overflow for valid values (12 values of at most 2^20 per control), so one
-///   finiteness test at the end covers NaN, and infinities with it;
-/// The zero padding of the tail passes every rule.
+/// The running checks of `ButtonContentConfiguration._allValid`, taken in a lane group at a
+/// time and tested once at the end, for the schema's rules: eleven lengths in
+/// `0 ... maximumLength`, the scale in `0 ... maximumDisplayScale` (raw values: `_allBytes`).
+/// `lowest` (every number) must be `>= 0` (`-0` passes, as in the rule), `highest` (the
+/// lengths) `<= maximumLength`, `highestScale` `<= maximumDisplayScale`. A running extreme can
+/// drop a NaN (`minps` and `maxps` return one operand when the other is NaN), but the running
+/// sum of every number turns NaN or infinite for good and stays far from overflow for valid
+/// values (12 values of at most 2^20 per control), so one finiteness test covers NaN and
+/// infinities. The zero padding of the tail passes every rule.
 @usableFromInline
 struct _ButtonContentChecks<Scalar: LayoutScalar> {
     @usableFromInline typealias Lanes = LaneVector<Scalar>
@@ -97,9 +87,9 @@ struct _ButtonContentChecks<Scalar: LayoutScalar> {
         sum = sum + (lengthSum + scale)
     }
 
-    /// `check` for the last `count` (1..<`width`) controls, in its own function (as in the
-    /// slider's pass: inlined beside the full groups, LLVM merges the two paths' loads).
-    // The fields by address, as `BatchLayout.layoutTail` takes them.
+    /// `check` for the last `count` (1..<`width`) controls, in its own function: inlined beside
+    /// the full groups, the optimizer merges the two paths' loads behind per-lane count tests.
+    /// It takes the fields by address, as `BatchLayout.layoutTail` does.
     @inlinable @inline(never)
     mutating func checkTail(
         _ fields: UnsafePointer<ButtonContentConfiguration<Scalar>.InputFields>, at index: Int, count: Int

@@ -28,7 +28,7 @@ extension ButtonContent {
             // `.fit` subtracts the two insets' sum, `W - (leading + trailing)`: the same bits in
             // both directions. `(W - left) - right` rounds differently when the insets swap
             // sides, and near a fit that can flip the shrink decision, so the right-to-left
-            // layout would not mirror the left-to-right one (B5; found by the fuzzer).
+            // layout would not mirror the left-to-right one (invariant B5, Docs/ButtonContent.md).
             contentWidth = max(0, c.bounds.width - (c.contentInsets.leading + c.contentInsets.trailing))
             contentHeight = max(0, contentHeight)
             let imageIsPresent = imageSize.width > 0 && imageSize.height > 0

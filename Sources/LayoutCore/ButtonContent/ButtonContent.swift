@@ -46,8 +46,9 @@ public struct ButtonContentConfiguration<Scalar: LayoutScalar>: Hashable, Sendab
     public var layoutDirection: LayoutDirection
     /// Pixels per point to snap frames to (1, 2, 3...), or 0 for no snapping.
     public var displayScale: Scalar
-    /// `.fit` (the hardened layout) or `.legacy` (UIKit's arithmetic, quirks kept: the gap is
-    /// always added, sizes pass through, and the block may start before the content rect).
+    /// `.fit` (the hardened layout) or `.legacy`, the original Objective-C arithmetic, quirks
+    /// included (the gap is always added, sizes pass through, and the block may start before
+    /// the content rect).
     public var mode: LayoutMode
 
     /// A configuration; every parameter is the property of the same name. By default: no

@@ -102,13 +102,14 @@ public enum LayoutDirection: UInt8, CaseIterable, Hashable, Sendable {
 
 /// Which arithmetic a layout uses.
 ///
-/// `.fit` (the default) is the hardened layout whose invariants always hold. `.legacy`
-/// reproduces the arithmetic of the Objective-C original exactly, bugs included, so that tests
-/// and fuzz targets can prove they find those bugs.
+/// `.fit` (the default) is the hardened layout whose invariants hold for every accepted input.
+/// `.legacy` is the original Objective-C arithmetic, quirks included: for an app that must keep
+/// the exact frames of the Objective-C control it migrates from, and for tests and fuzzers that
+/// must show they catch those quirks.
 public enum LayoutMode: UInt8, CaseIterable, Hashable, Sendable {
     /// The hardened layout: its invariants hold for every accepted input (raw value 0).
     case fit = 0
-    /// The Objective-C original's arithmetic, bugs included (raw value 1).
+    /// The original Objective-C arithmetic, quirks included (raw value 1).
     case legacy = 1
 }
 

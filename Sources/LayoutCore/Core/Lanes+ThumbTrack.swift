@@ -79,9 +79,8 @@ extension LaneVectorOf {
     /// SSE's `maxps a, b`, one instruction. It is the reference's clamp `x < lower ? lower : x`
     /// written as `_pick(lower, ifGreaterThan: x)`. `Float` lanes go through `_max` (a select
     /// on the concrete `SIMD8<Float>` or `SIMD4<Float>`); `Double` lanes through `replacing`
-    /// on all four lanes, which LLVM turns into one `maxpd` per register, or one `vmaxpd`
-    /// with AVX (`_max`'s two `SIMD2<Double>` halves became `vextractf128` and `vblendvpd`
-    /// there: the thumb's `Double` kernel took 50% longer).
+    /// on all four lanes, which compiles to one `maxpd` per register, or one `vmaxpd` with
+    /// AVX (where `_max`'s two `SIMD2<Double>` halves become `vextractf128` and `vblendvpd`).
     @inlinable @inline(__always)
     package static func _pick(_ a: Self, ifGreaterThan b: Self) -> Self {
         _isFloat ? a._max(b) : b.replacing(with: a, where: a > b)
@@ -104,9 +103,8 @@ extension LaneVectorOf {
     /// capped magnitude is always below `2^p`.
     @inlinable @inline(__always)
     package func _roundedToNearestOrAwayFromZero(cappedAt limit: Scalar) -> Self {
-        // `(a + 2^p) - 2^p` rounds `0 <= a < 2^p` to the nearest integer, ties to even,
-        // exactly. A tie that went down shows as `r - a == -0.5` (exact) and gets +1; other
-        // lanes add +0, which leaves `r >= +0` unchanged. Finally `v`'s sign bit goes back on.
+        // As in the core's rounding: ties to even, +1 where a tie went down (`r - a == -0.5`,
+        // exact; other lanes add +0, which leaves `r >= +0` unchanged), then `v`'s sign bit.
         let (unclamped, sign) = _splitSign()
         let magnitude = unclamped._min(Self(repeating: limit))
         let shift = Self(repeating: Scalar.integralThreshold)
@@ -119,9 +117,8 @@ extension LaneVectorOf {
 
 extension LaneMaskOf {
     /// Whether any lane is true, like `any`, but through the stdlib's concrete `any(_:)`
-    /// (`movmskps`/`movmskpd` and a test). `any` goes through 64-bit words, and LLVM first
-    /// re-normalizes the lanes of a combined mask (`pslld`, `psrad`, `pcmpeqd`: about four
-    /// instructions more per test, seen in the thumb kernel).
+    /// (`movmskps`/`movmskpd` and a test). `any` goes through 64-bit words, for which the
+    /// optimizer first re-normalizes the lanes of a combined mask (`pslld`, `psrad`, `pcmpeqd`).
     @inlinable @inline(__always)
     package var _anyLane: Bool {
         if MemoryLayout<Scalar>.size == 8 { return Swift.any(_as64) }

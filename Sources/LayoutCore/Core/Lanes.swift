@@ -38,26 +38,25 @@
 /// One lane group: the values of one field for `width` controls (eight or four `Float`s, four
 /// `Double`s; 32 bytes of storage either way).
 ///
-/// The width is a property of the precision, chosen by measurement with `layout-bench` (see
-/// "Lanes that follow the precision" in Docs/Performance.md): eight `Float` lanes are two SSE registers with the
-/// baseline flags, whose two independent halves hide the latency of the kernels' long
-/// dependency chains (the slider kernel took 20% less time than with four), and one AVX
-/// register with `-target-cpu` flags that allow it; four `Double` lanes are what two SSE
-/// registers hold (eight were 15% slower with the baseline flags). A kernel whose lanes often
-/// take a skipped branch, or that keeps many values live, may do better with four `Float`
-/// lanes: the thumb track's did (`FourLaneVector`, 24% more instructions with eight).
+/// The width is a property of the precision, chosen by measurement with `layout-bench`
+/// (Docs/Performance.md): eight `Float` lanes are two SSE registers with the baseline flags,
+/// whose two independent halves hide the latency of the kernels' long dependency chains, and
+/// one AVX register where `-target-cpu` allows it; four `Double` lanes are what two SSE
+/// registers hold (eight are slower with the baseline flags). A kernel whose lanes often take
+/// a skipped branch, or that keeps many values live, may do better with four `Float` lanes,
+/// as the thumb track's does (`FourLaneVector`).
 ///
 /// Four `Float` lanes live in the low 16 bytes (the high 16 are zero) and are computed as
-/// `SIMD4<Float>`. (Computing them as the low half of eight lanes, for less code, did not
-/// work: LLVM kept most of the unused half, 36% more instructions in the thumb kernel.)
+/// `SIMD4<Float>`, not as the low half of eight lanes, most of whose unused half the
+/// optimizer would keep.
 ///
 /// The lanes are stored as 32 bytes of bits and viewed as their concrete type, `SIMD8<Float>`
 /// (`_f`) or `SIMD4<Double>` (`_d`): every operation tests the scalar's size, which
 /// specialization folds away, and runs the concrete type's single-instruction form.
 @usableFromInline package struct LaneVectorOf<Scalar: LayoutScalar, FloatLanes: FloatLaneCount> {
-    /// The lanes, stored as four `Double`s whatever they hold (so that `Double` lanes need no
-    /// reinterpretation: stored as 64-bit words, LLVM no longer recognized a select of two
-    /// `Double` lanes on their comparison as one `maxpd`/`vmaxpd`).
+    /// The lanes, stored as four `Double`s whatever they hold, so that `Double` lanes need no
+    /// reinterpretation: as 64-bit words, a select of two `Double` lanes on their comparison
+    /// is not recognized as one `maxpd`/`vmaxpd`.
     @usableFromInline package var storage: SIMD4<Double>
     /// The lanes' bits.
     @inlinable @inline(__always) package var bits: SIMD4<UInt64> { unsafeBitCast(storage, to: SIMD4<UInt64>.self) }
@@ -79,7 +78,7 @@
     /// Every lane `+0`.
     @inlinable @inline(__always) package init() { storage = SIMD4() }
     /// From bits computed in all 32 bytes; for four `Float` lanes only the low 16 are kept (the
-    /// high ones set to zero), which lets LLVM drop the unused half of the computation.
+    /// high ones set to zero), which lets the optimizer drop the unused half of the computation.
     @inlinable @inline(__always) init(bits: SIMD4<UInt64>) {
         storage = unsafeBitCast(Self._isFourFloats ? SIMD4(lowHalf: bits.lowHalf, highHalf: SIMD2()) : bits, to: SIMD4<Double>.self)
     }
@@ -137,13 +136,12 @@
     @usableFromInline package var bits: SIMD4<UInt64>
 
     // Mask logic. The stdlib has single-instruction `.&`, `.|` and `.!` only on concrete mask
-    // types; its generic ones, even specialized, moved mask lanes through general-purpose
-    // registers two at a time (seen with perf and objdump in the toggle kernel). So the masks
-    // are viewed as their concrete type: `SIMDMask<SIMD8<Int32>>` (or `SIMD4<Int32>`) for
-    // `Float` lanes, `SIMDMask<SIMD4<Int64>>` for `Double`. The tests fold away once
-    // specialized. (`&` and `|` are the same bits in every view, but on the 64-bit words LLVM
-    // loses track of the lanes being all ones or all zeros, and `_anyLane` no longer becomes
-    // one `movmskps`.)
+    // types; its generic ones, even specialized, move mask lanes through general-purpose
+    // registers two at a time. So the masks are viewed as their concrete type:
+    // `SIMDMask<SIMD8<Int32>>` (or `SIMD4<Int32>`) for `Float` lanes, `SIMDMask<SIMD4<Int64>>`
+    // for `Double`; the tests fold away once specialized. (`&` and `|` are the same bits in
+    // every view, but on 64-bit words the optimizer loses track of the lanes being all ones
+    // or all zeros, and `_anyLane` takes more than one `movmskps`.)
 
     /// Both masks, lane by lane.
     @inlinable @inline(__always) package static func & (a: Self, b: Self) -> Self {
@@ -178,7 +176,7 @@
     /// Four `Float` lanes.
     @inlinable @inline(__always) static var _isFourFloats: Bool { MemoryLayout<Scalar>.size == 4 && !FloatLanes.isEight }
     /// From bits computed in all 32 bytes; for four `Float` lanes only the low 16 are kept (the
-    /// high ones set to zero), which lets LLVM drop the unused half of the computation.
+    /// high ones set to zero), which lets the optimizer drop the unused half of the computation.
     @inlinable @inline(__always) init(bits: SIMD4<UInt64>) {
         self.bits = Self._isFourFloats ? SIMD4(lowHalf: bits.lowHalf, highHalf: SIMD2()) : bits
     }
@@ -245,7 +243,7 @@ extension LaneVectorOf {
     /// The lanes are reinterpreted as a mask of same-width integers, whose concrete
     /// `replacing(with:where:)` is `(a & ~m) | (b & m)` in three vector instructions. The
     /// stdlib's generic floating-point version is a per-lane `if` that the optimizer sometimes
-    /// keeps as branches (measured: 4x slower thumb kernel, 7-11% slower button kernel).
+    /// keeps as branches, which can make a kernel several times slower.
     @inlinable @inline(__always)
     package func replacing(with other: Self, where mask: Mask) -> Self {
         if Self._isEightFloats {

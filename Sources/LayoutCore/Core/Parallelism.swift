@@ -12,7 +12,7 @@ public enum Parallelism: Hashable, Sendable {
     case threads(Int)
 
     /// The batch size from which `.automatic` uses every core. Below it, starting threads
-    /// (about a microsecond a call here) costs more than it saves.
+    /// (on the order of a microsecond per call) costs more than it saves.
     public static let automaticThreshold = 262_144
 
     /// Whether a batch of `count` controls runs on the caller's thread alone

@@ -1,20 +1,13 @@
 // The batch kernel: the slider layout over structure-of-arrays columns, in lane groups of
-// `LaneVector.width` controls. Each step mirrors a line of `Slider.layout(unchecked:)` and
-// performs the same IEEE operations in the same order; the two agree bit for bit (see
-// ControlSuiteTests and SliderExampleTests).
-//
-// As in the other kernels:
-// - bytes (phase, direction) are loaded as floating-point lanes and compared with scalars;
-// - every `if` and `switch` of the reference becomes "compute every branch, keep one with
-//   `replacing(with:where:)`" (a bitwise select), so random phases and directions cost no
-//   mispredictions; only the step grid, which only a lane that ends a pan with a step needs,
-//   runs apart: on a lane group where one lane needs it (`_laneGroup`), or, in a `Double`
-//   range longer than 32 controls, on those lanes packed together (`_kernel`);
-// - `Swift.min(a, b)` and `Swift.max(a, b)` are `_min` and `_max` (one `minps`/`maxps`,
-//   the same operand picked for every input including signed zeros);
-// - `x / 2` is `x * 0.5`: both are the exactly rounded half of `x`, bit for bit;
-// - the tail is padded with zeros and goes through the same lane code; padding lanes may
-//   compute NaN or infinities (0 / 0), which is harmless and never stored.
+// `LaneVector.width` controls. Each step mirrors a line of `Slider.layout(unchecked:)` with the
+// same IEEE operations in the same order, so the two agree bit for bit (ControlSuiteTests,
+// SliderExampleTests). As in the other kernels, bytes are compared as floating-point lanes;
+// every `if` and `switch` computes every branch and keeps one per lane (no mispredictions);
+// `Swift.min` and `Swift.max` are `_min` and `_max` (the same operand picked for every input,
+// signed zeros included); padding lanes of the tail may compute NaN or infinities, never
+// stored. `x / 2` is `x * 0.5`, the same exactly rounded half. Only the step grid, which only
+// a lane that ends a pan with a step needs, runs apart: on a lane group where one lane needs
+// it (`_laneGroup`), or, in a long `Double` range, on those lanes packed together (`_kernel`).
 
 extension SliderConfiguration {
     /// The rule that ties the range's ends together: `minimumValue <= maximumValue`.
@@ -37,15 +30,9 @@ extension SliderConfiguration {
         Slider._allValid(input, count: count)
     }
 
-    /// The kernel for the controls in `range`.
-    ///
-    /// `Float` ranges, and `Double` ranges of at most 32 controls (eight lane groups), go a
-    /// lane group at a time, each group in one pass (`_laneGroup`: its value, the step grid
-    /// on the group itself where one of its lanes snaps, its frames). Longer `Double` ranges
-    /// go through `_kernel`'s chunks of passes, the step grid only for the lanes that need it
-    /// (`Slider._onePassLength` says why the precisions differ). One full group runs in
-    /// `_fullLaneGroup` (constant-length loads and stores, 48 instructions fewer than
-    /// `_onePassGroups`'s loop), fewer controls in `_tail`, more in `_onePassGroups`.
+    /// The kernel for the controls in `range`: one full lane group in `_fullLaneGroup`
+    /// (constant counts, no loop), fewer controls in `_tail`, up to `Slider._onePassLength` in
+    /// `_onePassGroups` (each group in one pass), more in `_kernel`'s chunks of passes.
     @inlinable
     public static func _layout(
         _ input: UnsafePointer<InputFields>, _ output: UnsafePointer<ResultFields>, range: Range<Int>
@@ -77,14 +64,10 @@ extension LaneVectorOf where FloatLanes == EightFloatLanes {
     /// lanes that do not snap come back exactly as they are (see `PixelSnapping`).
     @inlinable @inline(__always)
     func _sliderSnapped(_ snapping: PixelSnapping<Scalar>) -> Self {
-        // Every edge the slider snaps lies in `0...W` or `0...H` (or is -0), and a valid
-        // length is at most 2^20 points and a valid scale at most 4, so `x = edge * scale` is
-        // in `0 ..< 2^p` (p = 23 for Float): the rounding needs no sign split and no test
-        // against 2^p (see `_roundedToNearestOrAwayFromZero(threshold:)`):
-        // `(x + 2^p) - 2^p` rounds ties to even; a tie that went down (`r - x == -0.5`) gets
-        // one more; `x`'s sign bit goes back on, so -0 stays -0. Lanes that do not snap have
-        // threshold +0 and scale 1 and come back as they are. (Invalid input, which only
-        // `uncheckedLayout` lets through, gives meaningless results, as documented.)
+        // Snapped edges lie in `0...W` or `0...H` (or are -0), and valid input keeps
+        // `x = edge * scale` in `0 ..< 2^p`: the rounding of `_roundedToNearestOrAwayFromZero`
+        // without its sign split or its test against 2^p (`x`'s sign goes back on, so -0 stays
+        // -0). Invalid input, which only `uncheckedLayout` accepts, gives meaningless results.
         let x = self * snapping.scale
         var rounded = (x + snapping.threshold) - snapping.threshold
         let tieWentDown = (rounded - x) == -0.5
@@ -102,37 +85,22 @@ extension LaneVectorOf where FloatLanes == EightFloatLanes {
 }
 
 extension Slider {
-    /// Whether every control passes every rule of `SliderColumns.validate()`, in one pass
-    /// over the columns (columns of equal length assumed). It accepts exactly what the
-    /// detailed pass accepts; on a "no" the caller runs that pass, which names the error.
-    ///
-    /// The byte columns go through the core's `.cases` scan. The numbers go a lane group
-    /// at a time, and nothing is tested per group: three running extremes and a running sum
-    /// are tested once at the end.
-    /// - `lowest`, the minimum of the eight lengths and the scale, must be `>= 0`;
-    ///   `lowestSigned`, the minimum of the four signed values, `>= -maximum`;
-    /// - `highest`, the maximum of every number but the scale, must be `<= maximum`, and
-    ///   `highestScale` `<= maximumDisplayScale`;
-    /// - a running extreme can drop a NaN (`minps` and `maxps` return one operand when the
-    ///   other is NaN), but the running sum of every number turns NaN for good and stays far
-    ///   from overflow for valid values (13 values of at most 2^20 per control), so one
-    ///   finiteness test at the end covers NaN, and infinities with it;
-    /// - the cross-field rule `minimumValue <= maximumValue`, or-ed into `tooLowMaximum`.
-    /// The zero padding of the tail passes every rule.
+    /// Whether every control passes every rule of `SliderColumns.validate()` (columns of equal
+    /// length assumed), in one pass: `_allBytes` for the byte columns, `SliderNumberChecks` for
+    /// the numbers. It accepts exactly what the detailed pass accepts; on a "no" the caller
+    /// runs that pass, which names the error.
     @inlinable
     static func _allValid<Scalar: LayoutScalar>(
         _ fields: UnsafePointer<SliderConfiguration<Scalar>.InputFields>, count: Int
     ) -> Bool {
         let p = fields.pointee
-        // The byte columns (`_allBytes`: sixteen at a time, a short batch in one or two
-        // windows); the case counts from each enumeration's last raw value, constants
-        // (`allCases.count` made and freed an array on every call).
+        // The byte columns (`_allBytes`). Each case count is a constant, the enumeration's last
+        // raw value plus one: `allCases.count` would build and free an array on every call.
         guard _allBytes(UnsafePointer(p.phase.base), count: count, below: SliderPhase.cancelled.rawValue + 1),
               _allBytes(UnsafePointer(p.layoutDirection.base), count: count, below: LayoutDirection.rightToLeft.rawValue + 1)
         else { return false }
 
-        // The numbers: full groups with a constant count, so every load is one instruction,
-        // then the tail, padded with zeros.
+        // The numbers: full groups with a constant count (one-instruction loads), then the tail.
         var numbers = SliderNumberChecks<Scalar>()
         var index = 0
         let width = LaneVector<Scalar>.width
@@ -144,19 +112,14 @@ extension Slider {
         return numbers.allPassed
     }
 
-    /// Lays out the controls in `range`, one chunk of `LaneScratch.chunkLength` controls at a
-    /// time (`Double` ranges longer than `_onePassLength`).
-    ///
-    /// Only the lanes that end a pan on a slider with a step (`.ended`, `step > 0`) need the
-    /// step grid. A plain lane-group loop runs it for every lane of a group where one lane
-    /// needs it: in the benchmark's batch, where one control in eight snaps, about two
-    /// `Double` groups in five. So each chunk goes in passes: (1) every lane group's
-    /// value, clamped, and which lanes snap to a grid; (2) those lanes listed, gathered a lane
-    /// group at a time, put on their grid and scattered back; (3) every lane group's frames
-    /// from its value. Every lane gets exactly the reference's operations, wherever they run.
-    ///
-    /// The passes only see full lane groups; the last `1 ..< width` controls of `range` go
-    /// through `_laneGroup`, every step in one pass.
+    /// Lays out the controls in `range` (`Double` ranges longer than `_onePassLength`), one
+    /// chunk of `LaneScratch.chunkLength` controls at a time. Only the lanes that end a pan on
+    /// a slider with a step (`.ended`, `step > 0`) need the step grid, which a plain lane-group
+    /// loop runs for a whole group (about two `Double` groups in five when one control in
+    /// eight snaps). So each chunk goes in passes: (1) every lane group's value, clamped, and
+    /// which lanes snap; (2) those lanes listed, gathered a lane group at a time, put on their
+    /// grid, scattered back; (3) every lane group's frames. Every lane gets exactly the
+    /// reference's operations. The last `1 ..< width` controls go through `_tail`.
     @inlinable
     static func _kernel<Scalar>(
         _ inputFields: UnsafePointer<SliderConfiguration<Scalar>.InputFields>,
@@ -166,8 +129,7 @@ extension Slider {
         let q = inputFields.pointee, p = resultFields.pointee
         let fullEnd = range.upperBound &- range.count % LaneVector<Scalar>.width
         if range.lowerBound < fullEnd {
-            // Each capacity is written out as a constant once specialized (see
-            // `LaneScratch.chunkLength`), so that the stack-or-heap test folds away.
+            // Each capacity is a constant once specialized: the stack-or-heap test folds away.
             withUnsafeTemporaryAllocation(of: Scalar.SIMDMaskScalar.self, capacity: LaneScratch.chunkLength(Scalar.self)) { snaps in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: LaneScratch.chunkLength(Scalar.self)) { origin in
             withUnsafeTemporaryAllocation(of: Scalar.self, capacity: 4 * LaneScratch.maximumLaneWidth) { gathered in
@@ -186,29 +148,17 @@ extension Slider {
 
     /// The longest range `_onePassGroups` lays out: every `Float` range, `Double` ranges of at
     /// most 32 controls; longer ranges go through `_kernel`'s passes.
-    // Callgrind per call, unchecked, the benchmark's batch where one control in eight snaps
-    // (Docs/PerformanceHistory.md, "The slider's `Float` groups in one pass at every length"):
-    // - Up to 32 controls one pass wins in both precisions (when it was introduced: `Float`
-    //   16 controls 2,317 -> 2,035, 32: 4,249 -> 3,809; `Double` 16: 3,972 -> 3,794, 32:
-    //   7,392 -> 7,243).
-    // - `Float`, longer: one pass still executes fewer instructions (64 controls 7,665 ->
-    //   6,894, 256: 28,837 -> 26,678, 1K: 114,583 -> 105,734, -7.7%) and ran 2-3% faster at
-    //   1K and 16K. A group's grid shares its division with the test of which lanes snap, so
-    //   on the whole group it costs little more than the passes' listing, gathering and
-    //   scattering of its lanes.
-    // - `Double`, longer: at 64 one pass saved 1% of the instructions and lost about 3% in the
-    //   frame loop's wall-clock time.
+    // In `Float` one pass is faster at every length: a group's grid shares its division with
+    // the test of which lanes snap, so on the whole group it costs little more than the
+    // passes' listing, gathering and scattering. In `Double` the passes are faster past 32
+    // controls (`layout-bench frame`, Docs/Benchmarks.md; Docs/Performance.md).
     @inlinable
     static func _onePassLength<Scalar: LayoutScalar>(_: Scalar.Type) -> Int {
         MemoryLayout<Scalar>.size == 4 ? Int.max : 32
     }
 
-    /// Lays out the controls in `range`: each full lane group in one pass (`_laneGroup`: its
-    /// value, the step grid on the group itself where one of its lanes snaps, its frames);
-    /// the last `1 ..< width` controls through `_tail`.
-    // Until `_geometryLanes` became `@_transparent`, LLVM left it as a call here (with both
-    // column structures copied for it), and this function ran the values and then the frames
-    // in two passes instead: 4-9% more instructions per call than one pass now.
+    /// Lays out the controls in `range`: each full lane group in one pass (`_laneGroup`), the
+    /// last `1 ..< width` controls through `_tail`.
     @inlinable @inline(never)
     static func _onePassGroups<Scalar>(
         _ inputFields: UnsafePointer<SliderConfiguration<Scalar>.InputFields>,
@@ -258,8 +208,7 @@ extension Slider {
     ) {
         typealias Lanes = LaneVector<Scalar>
         let width = Lanes.width
-        // 1. Every lane's value before the grid (final for the lanes that do not snap), into
-        //    the result column, and which lanes snap.
+        // 1. Every lane's value before the grid, into the result column, and which lanes snap.
         var offset = 0
         while offset < count {
             let (newValue, snaps) = _valueLanes(q, at: start &+ offset, count: width)
@@ -267,10 +216,9 @@ extension Slider {
             UnsafeMutableRawPointer(scratch.snaps + offset).storeBytes(of: snaps, as: LaneMask<Scalar>.self)
             offset &+= width
         }
-        // 2. The lanes that snap, listed (branch-free: every index is written, the count only
-        //    grows past it where the lane snaps), then a lane group of them at a time: their
-        //    value and range gathered, put on the grid, scattered back. The last group's
-        //    missing lanes repeat its first lane and are not written back.
+        // 2. The lanes that snap, listed branch-free (every index is written, the count grows
+        //    past it where the lane snaps), then a lane group of them at a time gathered, put
+        //    on the grid, scattered back; the last group's missing lanes repeat its first lane.
         var listed = 0
         for index in 0..<count {
             scratch.origin[listed] = Int32(truncatingIfNeeded: index)
@@ -300,8 +248,8 @@ extension Slider {
         _geometryPass(q, p, at: start, count: count)
     }
 
-    /// Pass 3 of `_chunk`, in its own function: inlined in `_chunk`, whose other passes make
-    /// it large, the lane group's code was left as a call with a variable count.
+    /// Pass 3 of `_chunk`, in its own function: inlined in `_chunk`, which its other passes
+    /// make large, the lane group's code stays a call with a variable count.
     @inlinable @inline(never)
     static func _geometryPass<Scalar>(
         _ q: SliderConfiguration<Scalar>.InputFields, _ p: SliderConfiguration<Scalar>.ResultFields,
@@ -318,8 +266,7 @@ extension Slider {
     }
 
     /// Lays out `count` (1...`width`) sliders starting at `index`, every step in one pass:
-    /// `layout(unchecked:)` in lanes. The step grid is skipped when no lane of the group
-    /// snaps to one.
+    /// `layout(unchecked:)` in lanes.
     @inlinable @inline(__always)
     static func _laneGroup<Scalar>(
         _ q: SliderConfiguration<Scalar>.InputFields, _ p: SliderConfiguration<Scalar>.ResultFields,
@@ -344,11 +291,10 @@ extension Slider {
         return newValue.replacing(with: points, where: snaps)
     }
 
-    /// The value of `count` (1...`width`) sliders from `index` before the step grid: `.none`
-    /// clamps `value`; `.changed` and `.ended` clamp it moved (not where there is no
-    /// travel); `.cancelled` keeps it as it is. And the lanes that snap to a step grid
-    /// (`.ended` with `step > 0`, and a grid no finer than the value's precision): their
-    /// value goes through `_gridPoints` (a lane that snaps is never `.cancelled`).
+    /// The value of `count` (1...`width`) sliders from `index` before the step grid (`.none`
+    /// clamps `value`, `.changed` and `.ended` clamp it moved where there is travel,
+    /// `.cancelled` keeps it), and the lanes that snap to the grid, never `.cancelled`:
+    /// `.ended` with `step > 0` and a grid no finer than the value's precision.
     @inlinable @inline(__always)
     static func _valueLanes<Scalar>(
         _ q: SliderConfiguration<Scalar>.InputFields, at index: Int, count: Int
@@ -376,8 +322,7 @@ extension Slider {
         let thumbWidth = thumbWidthIn._min(available)
         let travel = available - thumbWidth
 
-        // The reference's `isRightToLeft ? -dx : dx` is a flip of the sign bit where the lane
-        // is RTL.
+        // The reference's `isRightToLeft ? -dx : dx`: a flip of the sign bit where RTL.
         let directionSignBit = zero.replacing(with: Lanes(repeating: -0.0), where: isRightToLeft)
         let translation = screenTranslation._flippingSign(by: directionSignBit)
         let moved = (value + translation * range / travel).replacing(with: value, where: !(travel > zero))
@@ -412,10 +357,9 @@ extension Slider {
 
     /// The frames of `count` (1...`width`) sliders from `index` with their final value, and the
     /// value and whether it changed, into the result columns.
-    // `@_transparent`, not `@inline(__always)`: with the latter, the generic specializer made
-    // this function a separate worker wherever a lane group runs in one pass (`_tail`,
-    // `_onePassGroups`), a call that copied both column structures (31 words) onto the stack,
-    // and left `store(count:)` below a call too: 118 instructions of a one-group call.
+    // `@_transparent`, not `@inline(__always)`: with the latter the generic specializer makes
+    // this a separate function wherever a group runs in one pass (`_tail`, `_onePassGroups`),
+    // called with both column structures copied to the stack, `store(count:)` a call too.
     @usableFromInline @_transparent
     static func _geometryLanes<Scalar>(
         _ q: SliderConfiguration<Scalar>.InputFields, _ p: SliderConfiguration<Scalar>.ResultFields,
@@ -468,9 +412,8 @@ extension Slider {
         let trailingX = trailingEnd.replacing(with: width - trailingEnd, where: isRightToLeft)._sliderSnapped(snapping)
         let thumbNear = thumbLeft.replacing(with: width - thumbRight, where: isRightToLeft)._sliderSnapped(snapping)
         let thumbFar = thumbRight.replacing(with: width - thumbLeft, where: isRightToLeft)._sliderSnapped(snapping)
-        // Four selects rather than two `Lanes.swapped` (which share `splitX`): with the
-        // exchanges, LLVM rebuilt the three snapped edges with lane shuffles (26 `shufps`, 13%
-        // more instructions per control).
+        // Four selects rather than two `Lanes.swapped` (which would share `splitX`): with the
+        // exchanges, the compiler rebuilds the three snapped edges with lane shuffles.
         let minimumLeft = leadingX.replacing(with: splitX, where: isRightToLeft)
         let minimumRight = splitX.replacing(with: leadingX, where: isRightToLeft)
         let maximumLeft = splitX.replacing(with: trailingX, where: isRightToLeft)
@@ -481,10 +424,9 @@ extension Slider {
         let trackMaxY = trackBottom._sliderSnapped(snapping)
         let trackHeight = Lanes._sliderLength(trackY, trackMaxY)
 
-        // The fourteen stores, behind one test of the count instead of one each: a full group
-        // (the passes, `_onePassGroups`, `_fullLaneGroup`) has `count` a constant, so every store
-        // is one instruction; `_tail`'s partial group (its count is known here only as a
-        // variable) tests it once, and each store's own full-group test folds behind it.
+        // The fourteen stores behind one test of the count: a full group has `count` a
+        // constant, so every store is one instruction; `_tail`'s partial group (a variable
+        // count) tests it once, and each store's own full-group test folds behind it.
         @_transparent func store(count: Int) {
             thumbNear.store(to: p.thumbX, at: index, count: count)
             thumbY.store(to: p.thumbY, at: index, count: count)
@@ -505,14 +447,15 @@ extension Slider {
     }
 }
 
-/// The running extremes of `Slider._allValid` (a struct with inlined methods rather than a
-/// nested function: a nested function that captures them was compiled as a call per lane
-/// group, with its loads' count unknown).
-///
-/// Each group's numbers are first combined among themselves, as balanced trees, and only the
-/// group's result goes into the running value: a running value that takes every column in
-/// turn is a chain of 13 dependent operations per group (LLVM does not reassociate
-/// floating-point operations on its own).
+/// The running checks of `Slider._allValid`, tested once at the end: a struct with inlined
+/// methods (a nested function that captures them compiles to a call per lane group). Each
+/// group's numbers are combined first, as balanced trees, and only the result goes into the
+/// running value: one column at a time would be a chain of 13 dependent operations per group
+/// (the compiler does not reassociate floating-point operations). In `Double` a running
+/// extreme can drop a NaN (`minpd` and `maxpd` return one operand when the other is NaN), but
+/// the running sum cannot, and valid values keep it far from overflow (13 values of at most
+/// 2^20 per control); eight `Float` lanes compare magnitudes as integers (`tooLarge`), NaN
+/// included. The zero padding of the tail passes every rule.
 @usableFromInline
 struct SliderNumberChecks<Scalar: LayoutScalar> {
     @usableFromInline typealias Lanes = LaneVector<Scalar>
@@ -581,11 +524,9 @@ struct SliderNumberChecks<Scalar: LayoutScalar> {
     }
 
     /// `check` of the last `count` (1..<`width`) controls alone, in its own function (inlined
-    /// beside the full groups, LLVM merged the two paths' loads behind per-lane count tests);
-    /// `merge(_:)` adds them to the full groups' checks.
-    // Returned rather than updated in place: an `inout` accumulator for a call kept every
-    // running value in memory, zeroed before the groups and written back after them (about
-    // 25 instructions per batch, callgrind at 8 controls).
+    /// beside the full groups, the optimizer merges the two paths' loads behind per-lane count
+    /// tests); `merge(_:)` adds them to the full groups' checks. Returned rather than updated
+    /// in place: an `inout` accumulator across a call keeps every running value in memory.
     @inlinable @inline(never)
     static func tail(_ fields: UnsafePointer<SliderConfiguration<Scalar>.InputFields>, at index: Int, count: Int) -> Self {
         var checks = Self()
@@ -597,8 +538,7 @@ struct SliderNumberChecks<Scalar: LayoutScalar> {
     /// sum of the sums (NaN or infinite if either is) and either's bad lanes.
     @inlinable @inline(__always)
     mutating func merge(_ other: Self) {
-        // Only the fields the precision uses: the others are never read, and left out here
-        // LLVM no longer zeroes them in memory before the groups (eight stores for `Float`).
+        // Only the fields the precision uses: the others then need no zeroing in memory.
         lowest = lowest._min(other.lowest)
         if !Lanes._isEightFloats {
             lowestSigned = lowestSigned._min(other.lowestSigned)
@@ -615,15 +555,12 @@ struct SliderNumberChecks<Scalar: LayoutScalar> {
     @inlinable @inline(__always)
     var allPassed: Bool {
         if Lanes._isEightFloats {
-            // One mask, tested through its 64-bit words: the stdlib's `any(tooLarge)` was a
-            // reduction of 17 instructions (three rounds of compare and select).
+            // One mask, tested through its 64-bit words (`any(tooLarge)` is a longer reduction).
             return !((lowest < Lanes()) | tooLowMaximum | LaneMask<Scalar>._from32(tooLarge)).any
         }
-        // Four `Double` lanes: each running value's two halves folded into one before its
-        // test (`_ThumbTrackValidation.anyBadFolded` says why and that it keeps every answer;
-        // a NaN a fold drops makes the sum NaN): 22 instructions fewer per call (callgrind, 8
-        // controls). Longer, this getter was no longer inlined without `@inline(__always)`,
-        // and its call cost 30 instructions.
+        // Four `Double` lanes: each running value's halves folded into one before its test
+        // (`_ThumbTrackValidation.anyBadFolded` says why, and why no answer changes). The
+        // getter is `@inline(__always)`, as it is too long to be inlined otherwise.
         func minimum(_ v: SIMD4<Double>) -> SIMD2<Double> {
             v.highHalf.replacing(with: v.lowHalf, where: v.lowHalf .< v.highHalf)
         }

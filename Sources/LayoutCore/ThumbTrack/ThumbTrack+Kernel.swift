@@ -1,21 +1,13 @@
-// The batch kernel: the thumb track layout over structure-of-arrays columns, one lane group of
-// `LaneVector.width` controls at a time, with branch-free selects where the reference branches.
-// Each step below mirrors a line of `ThumbTrack._fitLayout` or `_legacyLayout` and performs the
-// same IEEE operations in the same order on every non-integer value; the two agree bit for bit
-// (see ControlSuiteTests and ThumbTrackDifferentialTests). Negation is IEEE's: a flip of the sign bit. Only small
-// integers (indices, steps) are computed another way where that is shorter, and exactly: the
-// steps capped, the new index's visual position clamped in its own right (each says why).
-//
-// As in the button kernel:
-// - bytes (enumerations, segment count, index) are loaded as floating-point lanes (0.0,
-//   1.0, ...), compared against scalars, and indices are computed in those lanes (exact for
-//   integers this small);
-// - every `if` and `switch` of the reference becomes "compute every branch, keep one with
-//   `replacing(with:where:)`" (a bitwise select, see Lanes.swift), so random phases, modes
-//   and directions cost no mispredictions; phases, modes and directions mix freely in one
-//   vector;
-// - the tail is padded with zeros and goes through the same lane code; padding lanes may
-//   compute NaN or infinities (0 / 0), which is harmless and never stored.
+// The batch kernel: the thumb track layout over structure-of-arrays columns, a lane group of
+// `FourLaneVector.width` controls at a time, branch-free. Each step mirrors a line of
+// `ThumbTrack._fitLayout` or `_legacyLayout` with the same IEEE operations in the same order
+// on every non-integer value (negation is a flip of the sign bit), so the two agree bit for
+// bit (ControlSuiteTests, ThumbTrackDifferentialTests). Small integers (indices, steps) are
+// computed another way where that is shorter, and exactly (each place says why). As in the
+// button kernel, bytes are loaded as floating-point lanes, where the indices are computed too
+// (exact for integers this small); every `if` and `switch` computes every branch and keeps
+// one per lane, so phases, modes and directions mix in one vector without mispredictions;
+// padding lanes of the tail may compute NaN or infinities (0 / 0), which are never stored.
 
 extension ThumbTrackConfiguration {
     /// The fused pass: every rule at once (see `_ThumbTrackValidation.allValid`).
@@ -84,10 +76,8 @@ extension ThumbTrackConfiguration {
         })
     }
 
-    /// Four lanes in either precision (`FourLaneVector`): with eight `Float` lanes this kernel
-    /// executed 24% more instructions per control (register spills, and the branches that
-    /// skip `.ended`, the rubber band and `.legacy` when no lane needs them are taken for more
-    /// groups), and took 15-20% longer.
+    /// Four lanes in either precision (`FourLaneVector`): eight `Float` lanes spill registers
+    /// and skip `.ended`, the rubber band and `.legacy` less often, so this kernel runs slower.
     @inlinable
     public static var _laneWidth: Int { FourLaneVector<Scalar>.width }
 
@@ -103,16 +93,15 @@ extension ThumbTrackConfiguration {
 @usableFromInline
 enum _ThumbTrackValidation {
     /// Whether every control passes every rule of `ThumbTrackColumns.validate()` (columns of
-    /// equal length assumed). Each rule below is the same comparison as in the detailed pass,
-    /// so "all valid" here means the detailed pass finds nothing; a control this pass refuses
-    /// is always refused there too (with its error).
+    /// equal length assumed): the detailed pass's comparisons, so it accepts exactly what that
+    /// pass accepts.
     @inlinable
     static func allValid<Scalar: LayoutScalar>(
         _ fields: UnsafePointer<ThumbTrackConfiguration<Scalar>.InputFields>, count: Int
     ) -> Bool {
         let p = fields.pointee
         // The byte columns, sixteen controls per integer vector (vector-against-vector
-        // compares: the scalar-operand forms are per-lane loops). `mode` is only remembered:
+        // compares; the scalar-operand forms are per-lane loops). `mode` is only noted here:
         // the `.legacy` rule needs `inset`, checked with the numbers below.
         var index = 0
         var hasLegacy = false
@@ -129,9 +118,8 @@ enum _ThumbTrackValidation {
             return (bad .| (mode .>= two), mode)
         }
         if count >= 16 {
-            // Bad bytes and `mode` are or-ed over the whole pass and tested once at the end
-            // (through two 64-bit words: `any(_:)` on a `SIMD16` mask is a call to a generic
-            // reduction).
+            // Bad bytes and `mode` are or-ed over the pass and tested once at the end, through
+            // two 64-bit words (`any(_:)` on a `SIMD16` mask calls a generic reduction).
             var anyBad = SIMDMask<SIMD16<Int8>>(repeating: false)
             var anyMode = SIMD16<UInt8>()
             while count &- index >= 16 {
@@ -153,10 +141,8 @@ enum _ThumbTrackValidation {
             let modeWords = unsafeBitCast(anyMode, to: (UInt64, UInt64).self)
             hasLegacy = modeWords.0 | modeWords.1 != 0
         } else if count >= 8 {
-            // A short batch: the first eight controls, and the last eight when there are
-            // more (the two overlap below sixteen), instead of a control at a time. Eight
-            // controls (one `Float` lane group, two `Double`) take one window: both windows
-            // there cost 24 instructions more per call (callgrind, `Double` at 8 controls).
+            // A short batch: the first eight controls and, past eight, the last eight (the two
+            // overlap), instead of a control at a time.
             @inline(__always) func window8(at start: Int) -> (bad: SIMDMask<SIMD8<Int8>>, mode: SIMD8<UInt8>) {
                 func bytes(_ column: Field<UInt8>) -> SIMD8<UInt8> {
                     UnsafeRawPointer(column.base + start).loadUnaligned(as: SIMD8<UInt8>.self)
@@ -186,23 +172,17 @@ enum _ThumbTrackValidation {
             index += 1
         }
 
-        // The numbers, a lane group at a time. Nothing is tested per group: a few running
-        // minimums, maximums, a sum and an "any bad" mask are tested once at the end. Each
-        // column needs only the checks that the others do not already imply:
-        // - `2 * inset <= width` and `<= height` (compared per lane: false for NaN on either
-        //   side) with `inset >= 0` make `width >= 0` and `height >= 0` redundant; with
-        //   `width <= maximum` they make `inset <= maximum` redundant;
-        // - the maximum of `width`, `height`, `translation` and `velocity` must be
-        //   `<= maximum` (one accumulator: fewer registers, which `Double` lacks), the minimum
-        //   of `inset` `>= 0`, that of `translation` and `velocity` `>= -maximum`. A running min/max
-        //   (`minps`/`maxps`) can drop a NaN, but every NaN is caught elsewhere (the inset
-        //   comparisons, or the sum);
-        // - a NaN or an infinity in `translation`, `velocity` or `projectionRate` makes the
-        //   running sum `translation + velocity + rate * 0` NaN or infinite for good (valid
-        //   values keep it far below overflow), so one finiteness test at the end covers them,
-        //   including "the rate is finite" for `.nearest`;
+        // The numbers, a lane group at a time, tested once at the end; each column gets only
+        // the checks the others do not imply:
+        // - `2 * inset <= width` and `<= height` (false for NaN on either side) with
+        //   `inset >= 0` imply `width, height >= 0`; with `width <= maximum`, `inset <= maximum`;
+        // - one running maximum of `width`, `height`, `translation` and `velocity` (`Double` is
+        //   short of registers); minimums of `inset`, and of `translation` and `velocity`;
+        // - the sum `translation + velocity + rate * 0` turns NaN or infinite for good on any
+        //   NaN or infinity of the three (so `.nearest` rates are finite too); with the inset
+        //   comparisons it catches every NaN a running extreme drops;
         // - a `.projected` rate in `0 < rate < 1`: the running min/max of the rate where
-        //   projected and 0.5 elsewhere.
+        //   projected, 0.5 elsewhere.
         // A "no" only sends the caller to the detailed pass, which finds the actual error.
         typealias Lanes = FourLaneVector<Scalar>
         let maximum = Scalar(LayoutLimits.maximumLength)
@@ -241,9 +221,8 @@ enum _ThumbTrackValidation {
                 var bad = insetTooWide | !(maxLength <= maximum) | !(minInset >= 0)
                 bad = bad | !(minMotion >= -maximum) | !sum._isFinite
                 bad = bad | !(minRate > 0) | !(maxRate < 1)
-                // Through the 64-bit words (`any`), not `_anyLane`: here LLVM reduced the
-                // concrete mask with a chain of compares and conditional moves (10
-                // instructions more per call, callgrind at 8 controls).
+                // `any` (the 64-bit words), not `_anyLane`, which here compiles to a chain of
+                // compares and conditional moves.
                 allGood = !bad.any
             }
             if allGood && hasLegacy {
@@ -277,23 +256,14 @@ enum _ThumbTrackValidation {
 }
 
 extension _ThumbTrackValidation {
-    /// The end test of `allValid` for four `Double` lanes, whether any lane failed: the same
-    /// tests as for `Float`, on each running value's two halves folded into one first.
-    ///
-    /// Four `Double` lanes are two SSE registers with the baseline flags, so a test of all
-    /// four is two compares and a shuffle that narrows their masks into one, and the final
-    /// "any lane" narrows again. Folding each running value's halves first (one `minpd`,
-    /// `maxpd`, `addpd` or `orpd`) leaves one compare of two lanes, and the final test two
-    /// 64-bit words: 20 instructions fewer per call (callgrind, 8 controls), the loop the
-    /// same. The folds keep every answer: the minimum of all four lanes is the minimum of the
-    /// halves' minimums (the maximum likewise); a NaN a fold drops was already caught in its
-    /// own lane, by the inset comparisons or the running sum (see `allValid`); the halves of
-    /// the sum added are non-finite when either is (infinities of both signs make a NaN).
-    ///
-    /// Code layout decides the loop's registers here: with the tests in `Float`'s order, or
-    /// with the folds as shared properties of the lane type instead of the local functions
-    /// below, LLVM allocated the loop's registers differently, two to four instructions more
-    /// per lane group (callgrind).
+    /// The end test of `allValid` for four `Double` lanes (two SSE registers): each running
+    /// value's halves folded into one first (`minpd`, `maxpd`, `addpd` or `orpd`), so the test
+    /// is one compare of two lanes and two 64-bit words, not two compares and narrowing
+    /// shuffles. The folds keep every answer: the minimum of four lanes is the minimum of the
+    /// halves' minimums (the maximum likewise); a NaN a fold drops is caught in its own lane by
+    /// the inset comparisons or the sum; the sum's halves added are non-finite when either is
+    /// (infinities of both signs make a NaN). The test order and the local functions (not
+    /// properties of the lane type) are deliberate: they shape the registers of `allValid`'s loop.
     @inlinable @inline(__always)
     static func anyBadFolded(
         insetTooWide: SIMD4<UInt64>, maxLength: SIMD4<Double>, minInset: SIMD4<Double>,
@@ -313,8 +283,7 @@ extension _ThumbTrackValidation {
         bad = bad .| .!(minimum(minMotion) .>= -limit)
         bad = bad .| .!(maximum(maxLength) .<= limit) .| .!(minimum(minInset) .>= 0)
         bad = bad .| unsafeBitCast(insetTooWide.lowHalf | insetTooWide.highHalf, to: SIMDMask<SIMD2<Int64>>.self)
-        // Through the two 64-bit words: `any(_:)` took a minimum of the words and a
-        // conditional move, four instructions more.
+        // Through the two 64-bit words: shorter than `any(_:)`'s minimum and conditional move.
         let words = unsafeBitCast(bad, to: SIMD2<UInt64>.self)
         return words[0] | words[1] != 0
     }
@@ -357,16 +326,13 @@ extension ThumbTrack {
         let segmentWidth = (width - inset * 2)._max(zero) / n
         let thumbHeight = height - inset * 2
         let lastIndex = n - 1
-        // The reference's `isRightToLeft ? -x : x` as a flip of the sign bit where
-        // `directionSignBit` is -0.0 (RTL), none where it is +0.0 (LTR): negation is exactly
-        // that flip, and one `xorps` (latency 1) is shorter than a multiply by -1 or 1 on the
-        // path to every `.ended` result.
+        // The reference's `isRightToLeft ? -x : x` is a flip of the sign bit where
+        // `directionSignBit` is -0.0 (RTL): exactly IEEE negation, in one `xorps`.
         let directionSignBit = zero.replacing(with: Lanes(repeating: -0.0), where: isRightToLeft)
-        // rest(j) = inset + visual(j) * sw, with the reference's visual index
-        // `isRightToLeft ? (n - 1) - j : j` computed as `(±j) + offset`, offset `n - 1` in RTL
-        // and +0 in LTR: `(-j) + (n - 1)` is `(n - 1) - j` bit for bit (IEEE `a - b` is
-        // `a + (-b)`, and addition commutes), and `j + 0` is `j` (`j` is never -0). A flip and
-        // one add instead of a subtraction and a select; `.ended` starts from `visual(k)`.
+        // rest(j) = inset + visual(j) * sw. The reference's visual index
+        // `isRightToLeft ? (n - 1) - j : j` is `(±j) + offset` (offset `n - 1` in RTL, +0 in
+        // LTR): `(-j) + (n - 1)` is `(n - 1) - j` bit for bit (IEEE `a - b` is `a + (-b)`), and
+        // `j + 0` is `j` (never -0). A flip and an add instead of a subtraction and a select.
         let visualOffset = zero.replacing(with: lastIndex, where: isRightToLeft)
         let visualK = k._flippingSign(by: directionSignBit) + visualOffset
         let restOfK = inset + visualK * segmentWidth
@@ -374,20 +340,17 @@ extension ThumbTrack {
         var selectedIndex = k
 
         // `.changed`: follow the finger, clamped at the ends. The reference's
-        // `x < lower ? lower : (x > upper ? upper : x)` is `min(upper, max(lower, x))` in SSE's
-        // `maxps`/`minps` sense (`_pick`), exactly: each picks the same operand as the
-        // reference's comparison for every input including NaN and signed zeros, and the
-        // second cannot undo the first because `lower <= upper` (`upper` is `lower` plus a
-        // product `(n - 1) * sw >= +0`).
+        // `x < lower ? lower : (x > upper ? upper : x)` is two `_pick`s, exactly: each picks the
+        // reference's operand for every input (NaN and signed zeros included), and the second
+        // cannot undo the first, as `lower <= upper` (`upper` is `lower` plus `(n - 1) * sw`,
+        // which is `>= +0`).
         let unclamped = restOfK + translation
         let lower = inset
         let upper = inset + lastIndex * segmentWidth
         var changedX = Lanes._pick(upper, ifLessThan: Lanes._pick(lower, ifGreaterThan: unclamped))
         // The rubber band, only where a lane needs it (its two divisions are the costliest part
-        // of `.changed`). One offset serves both ends: a lane is past at most one of them.
-        // A lane past an end is one the clamp moved: `changedX != unclamped` is one compare
-        // instead of two and an `or` (it is also true for a NaN lane, which only unchecked
-        // garbage has: such a lane gets a meaningless band).
+        // of `.changed`). A lane is past one end at most, and past it where the clamp moved it:
+        // one compare (also true for a NaN lane, which only unchecked garbage has).
         let isBanded = isChanged & hasRubberBand & !(changedX == unclamped)
         if isBanded._anyLane {
             // A banded lane is either below the lower end or (otherwise) above the upper one.
@@ -408,24 +371,20 @@ extension ThumbTrack {
             let logicalVelocity = velocity._flippingSign(by: directionSignBit)
             let projection = zero.replacing(with: (logicalVelocity / 1000) * rate / (1 - rate), where: isProjected)
             let displacement = (logicalTranslation + projection) / segmentWidth
-            // The steps are capped at ±256 (it saves the rounding a select): `k + steps` is then
-            // still beyond the last index (at most 254) or below 0 wherever it was, so the
-            // clamps below give the same index. A NaN displacement (a track of width 0 that did
-            // not move: 0 / 0) is no displacement: NaN stays NaN through the rounding, and is
-            // made +0 after it, by a mask computed meanwhile.
+            // The steps are capped at ±256 (it saves the rounding a select): `k + steps` stays
+            // beyond the last index (at most 254) or below 0 wherever it was, so the clamps give
+            // the same index. A NaN displacement (width 0 and no motion: 0 / 0) is no
+            // displacement: it stays NaN through the rounding and is made +0 after it.
             var steps = displacement._roundedToNearestOrAwayFromZero(cappedAt: 256)
             steps = steps.replacing(with: zero, where: displacement._isNaN)
-            // `min(max(k + steps, 0), n - 1)`: `max(v, 0)` is `0 >= v ? 0 : v`, which differs
-            // from `v > 0 ? v : 0` only for NaN (impossible here); `min(v, n - 1)` is
-            // `n - 1 < v ? n - 1 : v`.
+            // `min(max(k + steps, 0), n - 1)`: `max(v, 0)` (`0 >= v ? 0 : v`) differs from
+            // `_pick`'s `v > 0 ? v : 0` only for NaN, impossible here; the `min` is exact.
             let endedIndex = Lanes._pick(lastIndex, ifLessThan: Lanes._pick(k + steps, ifGreaterThan: zero))
             // rest(endedIndex) from the visual index clamped in its own right: the visual index
             // of `k + steps` is `visual(k) ± steps` (`-steps` in RTL), and clamping to
-            // `0...n - 1` commutes with `visual`, which maps that range onto itself, so
-            // `min(max(visual(k) ± steps, 0), n - 1)` is `visual(endedIndex)`, the same integer.
-            // (All these values are small integers, so every operation is exact, and none is
-            // -0: `visual(k) >= +0` and `+0 + -0` is `+0`.) It starts from `steps` rather
-            // than waiting for `endedIndex`: two additions and a multiply fewer on the way to x.
+            // `0...n - 1` commutes with `visual` (it maps that range onto itself), so this is
+            // `visual(endedIndex)`: small integers, exact, never -0 (`visual(k) >= +0`), and two
+            // additions and a multiply sooner than from `endedIndex`.
             let unclampedVisual = visualK + steps._flippingSign(by: directionSignBit)
             let endedVisual = Lanes._pick(lastIndex, ifLessThan: Lanes._pick(unclampedVisual, ifGreaterThan: zero))
             let endedX = inset + endedVisual * segmentWidth

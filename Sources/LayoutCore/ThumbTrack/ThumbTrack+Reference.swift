@@ -119,10 +119,11 @@ extension ThumbTrack {
             indexChanged: selectedIndex != c.selectedIndex)
     }
 
-    /// The `.legacy` layout (Docs/ThumbTrack.md, "`.legacy`"): the pan handler of the original
-    /// Objective-C switch this control is derived from, two segments and inset 1 whatever the configuration says, bugs included. Only
-    /// the sign of the translation picks the branch: the selected index, the direction, the
-    /// velocity, the snapping and the rubber band are ignored.
+    /// The `.legacy` layout (Docs/ThumbTrack.md, "`.legacy`"): the original Objective-C
+    /// arithmetic, quirks included, of the switch this control is derived from: its pan
+    /// handler, two segments and inset 1 whatever the configuration says. Only the sign of the
+    /// translation picks the branch: the selected index, the direction, the velocity, the
+    /// snapping and the rubber band are ignored.
     @inlinable
     static func _legacyLayout<Scalar>(_ c: ThumbTrackConfiguration<Scalar>) -> ThumbTrackResult<Scalar> {
         let width = c.bounds.width
@@ -184,8 +185,8 @@ extension ThumbTrack {
 extension ThumbTrackConfiguration {
     /// The rules that tie fields of one control together, in this order: the track fits the
     /// bounds across (`2 * inset <= width`) and along (`2 * inset <= height`), and a `.legacy`
-    /// control is the original switch's (`segmentCount == 2`, `inset == 1`). Shared by the reference and
-    /// the batch validation so both name the same rule.
+    /// control is the original switch's (`segmentCount == 2`, `inset == 1`). Shared by the
+    /// reference and the batch validation so both name the same rule.
     @inlinable
     static func consistencyError(
         width: Scalar, height: Scalar, inset: Scalar, segmentCount: Scalar, isLegacy: Bool, index: Int

@@ -116,8 +116,9 @@ public struct ThumbTrackConfiguration<Scalar: LayoutScalar>: Hashable, Sendable 
     /// Whether a thumb dragged past either end follows with a rubber band instead of
     /// stopping at the end (`.fit` only).
     public var rubberBand: Bool
-    /// `.legacy` is the original switch's two-segment arithmetic and requires
-    /// `segmentCount == 2` and `inset == 1`.
+    /// `.fit`, or `.legacy`: the original Objective-C arithmetic, quirks included (the
+    /// original switch's two-segment pan handler), which requires `segmentCount == 2` and
+    /// `inset == 1`.
     public var mode: LayoutMode
 
     /// A configuration; every parameter is the property of the same name. By default: no

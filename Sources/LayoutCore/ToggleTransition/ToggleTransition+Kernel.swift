@@ -1,25 +1,15 @@
-// The batch kernel: the toggle transition over structure-of-arrays columns, one SIMD vector of
-// controls per lane group, with branch-free selects where the reference branches. Each line
-// below mirrors a line of `ToggleTransition.layout(unchecked:)` and performs the same IEEE
-// operations in the same order; the two agree bit for bit (see ControlSuiteTests and
-// ToggleTransitionDifferentialTests).
-//
-// Shape of the work (see `_kernel`): chunks of 256 controls in three passes: progress and
-// which lanes need the ease-in-ease-out solver; the solver on those lanes only, packed; then
-// every layer's alpha, scale and frame (`_finish`, which reads like the reference).
-// - The solver is the reference's chord across the reference's bracket; the bracket, a
-//   multiple of 2^-9, comes from a table and one node's `X` instead of nine dependent
-//   bisection steps (`ToggleEasing.easeInOutTabulated`, ToggleTransition+Easing.swift, which
-//   shows why it is the same bracket): a small integer computed another way, exactly, as the
-//   thumb track's kernel computes its indices. Every floating-point operation that makes a
-//   value is the reference's.
-// - Every `if` of the reference becomes "compute both, keep one with `replacing(with:where:)`"
-//   (a bitwise blend) and masks combine with concrete vector instructions (both in
-//   Lanes.swift). Random states, curves and modes cost no mispredictions.
-//   Raw values are loaded as floating-point lanes (fast compares).
-// - The passes see only full lane groups; the batch's last partial group goes through a lane
-//   group of scratch columns padded with zeros (`LaneGroups.layoutScratchGroup`). Padding lanes compute NaN (0 / 0), which is
-//   harmless and never stored.
+// The batch kernel: the toggle transition over structure-of-arrays columns, branch-free. Each
+// line mirrors a line of `ToggleTransition.layout(unchecked:)` with the same IEEE operations in
+// the same order, so the two agree bit for bit (ControlSuiteTests,
+// ToggleTransitionDifferentialTests). Every `if` of the reference computes both sides and keeps
+// one per lane (`replacing(with:where:)`), so random states, curves and modes cost no
+// mispredictions; raw values are compared as floating-point lanes. `_kernel` runs chunks of
+// lane groups in three passes, the ease-in-ease-out solver only on the lanes that need it.
+// The solver is the reference's chord across the reference's bracket; the bracket, a multiple
+// of 2^-9, comes from a table and one node's `X` instead of nine dependent bisection steps
+// (`ToggleEasing.easeInOutTabulated` shows why it is the same bracket): a small integer
+// computed another way, exactly. Every floating-point operation that makes a value is the
+// reference's.
 
 extension ToggleTransitionConfiguration {
     /// The fused pass: every rule at once.
@@ -29,14 +19,13 @@ extension ToggleTransitionConfiguration {
     }
 
     /// Not API: the kernel's passes take whole lane groups only; the batch runs the last,
-    /// partial group in a zero-padded scratch group.
+    /// partial group in a zero-padded scratch group (`LaneGroups.layoutScratchGroup`), whose
+    /// padding lanes compute NaN (0 / 0), never stored.
     @inlinable
     public static var _takesFullGroupsOnly: Bool { true }
 
-    /// The kernel for the controls in `range`: chunks of lane groups in three passes (see
-    /// `ToggleTransition._kernel`); one lane group in one pass (`ToggleTransition._laneGroup`);
-    /// two `Double` groups in the passes of a chunk without its scratch columns
-    /// (`ToggleTransition._shortRange`).
+    /// The kernel for the controls in `range`: one lane group in one pass (`_laneGroup`), two
+    /// `Double` groups in `_shortRange`, more in `_kernel`'s chunks (all in `ToggleTransition`).
     @inlinable
     public static func _layout(
         _ input: UnsafePointer<InputFields>, _ output: UnsafePointer<ResultFields>, range: Range<Int>
@@ -64,9 +53,8 @@ extension ToggleTransitionConfiguration {
         }
     }
 
-    /// Whether every value of every column is valid: the rules of `validate()` (the same
-    /// comparisons as `FieldRule.accepts`, and raw values below the case count compared as
-    /// floating-point lanes), over all columns at once, a lane group at a time.
+    /// Whether every value of every column passes the rules of `validate()` (`FieldRule`'s
+    /// comparisons, raw values as floating-point lanes), all columns at once, a group at a time.
     @inlinable
     static func fusedValidation(_ fields: UnsafePointer<ToggleTransitionConfiguration<Scalar>.InputFields>, count: Int) -> Bool {
         let p = fields.pointee
@@ -74,9 +62,8 @@ extension ToggleTransitionConfiguration {
         let zero = Lanes()
         let maximumLength = Lanes(repeating: Scalar(LayoutLimits.maximumLength))
         let largest = Lanes(repeating: Scalar.greatestFiniteMagnitude)
-        // Case counts from each enumeration's last raw value, constants (`allCases` makes and
-        // frees an array on every call, ~45 instructions each, a batch of a few controls' fixed
-        // cost; the tests hold this pass to the schema's rules).
+        // Case counts from each enumeration's last raw value, constants: `allCases` would build
+        // and free an array on every call (the tests hold this pass to the schema's rules).
         let stateCount = Lanes(repeating: Scalar(ToggleState.indeterminate.rawValue) + 1)
         let targetCount = Lanes(repeating: Scalar(Self.targetStateCount))
         let curveCount = Lanes(repeating: Scalar(ToggleTransitionCurve.easeInOut.rawValue) + 1)
@@ -140,8 +127,7 @@ struct _ToggleScratch<Scalar: LayoutScalar> {
 }
 
 /// The lanes that need the easing solver, packed side by side so that one run of the solver
-/// serves them all, then put back: the shape the kernel's passes share (two `Double` groups,
-/// a chunk).
+/// serves them all, then put back (in a chunk, and in two `Double` groups).
 @usableFromInline
 enum _SolverLanes {
     /// Copies `values[index]` for each `index` in `0..<count` where `isSolved(index)` is 1 (it
@@ -174,29 +160,22 @@ enum _SolverLanes {
 extension ToggleTransition {
     /// Computes the controls in `range`, one chunk at a time.
     ///
-    /// Only the controls animating along `.easeInOut` need the easing solver (a table look-up
-    /// per lane, then two cubics, two heights and a division: about 50 vector operations and
-    /// eight scalar loads per lane vector). Running it on every lane, as a plain lane-group
-    /// loop would, wastes it on the other lanes (three quarters of a random batch). So each
-    /// chunk goes in three passes: (1) each lane group's progress, and which lanes need the
-    /// solver; (2) those lanes' progress packed together, solved a lane group at a time, and
-    /// scattered back; (3) each lane group's layers from its (eased) progress. Every lane
-    /// still gets the reference's values: the solver is a per-value function, wherever it
-    /// runs.
-    ///
-    /// The passes only ever see full lane groups, so their code has no tail paths: `range`
-    /// holds whole lane groups, and the batch runs its last, partial group in a padded lane
-    /// group of scratch columns (`_takesFullGroupsOnly`).
+    /// Only the controls animating along `.easeInOut` need the easing solver (about 50 vector
+    /// operations and eight scalar loads per lane group); a plain lane-group loop would waste
+    /// it on the other lanes, three quarters of a random batch. So each chunk goes in three
+    /// passes: (1) each lane group's progress, and which lanes need the solver; (2) those
+    /// lanes packed, solved a lane group at a time, scattered back; (3) each lane group's
+    /// layers. The solver is a per-value function, so every lane gets the reference's values
+    /// wherever it runs. `range` holds whole lane groups (`_takesFullGroupsOnly`).
     @inlinable
     static func _kernel<Scalar>(
         _ inputFields: UnsafePointer<ToggleTransitionConfiguration<Scalar>.InputFields>,
         _ resultFields: UnsafePointer<ToggleTransitionConfiguration<Scalar>.ResultFields>, range: Range<Int>
     ) {
         let input = inputFields.pointee, output = resultFields.pointee
-        // Every scratch value is written before it is read (see `_chunk` for the one
-        // exception, padded there), so the memory is not cleared. Each capacity is written
-        // out as `LaneScratch.chunkLength(Scalar.self)`, a constant once specialized, so that the
-        // stack-or-heap test folds away even in closures the optimizer keeps apart.
+        // Every scratch value is written before it is read (`_chunk` pads the one exception):
+        // no clearing. Each capacity is a constant once specialized, so the stack-or-heap test
+        // folds away even in separate closures.
         withUnsafeTemporaryAllocation(of: Scalar.self, capacity: LaneScratch.chunkLength(Scalar.self)) { eased in
         withUnsafeTemporaryAllocation(of: Scalar.self, capacity: LaneScratch.chunkLength(Scalar.self)) { solving in
         withUnsafeTemporaryAllocation(of: Scalar.SIMDMaskScalar.self, capacity: LaneScratch.chunkLength(Scalar.self)) { needsSolver in
@@ -216,20 +195,16 @@ extension ToggleTransition {
     }
 
     /// The longest range that skips `_kernel`'s chunks: eight controls, one `Float` lane group
-    /// (`_laneGroup`) or two `Double` (`_shortRange`).
-    // On one lane group the passes cost more than they save: they list, pack and scatter for
-    // one solver run, which `_laneGroup` makes on the group itself. Two `Double` groups share
-    // one solver run in `_shortRange`, with its buffers on the stack and every count a constant
-    // (Docs/Performance.md, "Fixed cost per call"). Two `Float` groups (16 controls) or more
-    // take less time in the chunks than a group at a time (frame loop, 2026-12-07: 208-209 ns
-    // against 216-218 at 16 controls, 345 against 362-369 at 32).
+    /// (`_laneGroup`) or two `Double` (`_shortRange`: one solver run for both, with constant
+    /// counts and its buffers on the stack). On one group the chunks' listing, packing and
+    /// scattering cost more than they save; from 16 `Float` controls on the chunks are faster
+    /// than a group at a time (`layout-bench frame`, Docs/Benchmarks.md).
     @inlinable
     static var _shortRangeLength: Int { 8 }
 
     /// Lays out two lane groups of `Double` controls (`range.count == 8`): `_chunk`'s three
-    /// passes without its scratch columns. Both groups' progress and which lanes need the
-    /// solver; those lanes solved in one run (`_easedLanes(_:_:solving:_:)`); then every layer.
-    /// The same operations per lane as `_kernel`.
+    /// passes without its scratch columns, the lanes that need the solver solved in one run
+    /// (`_easedLanes(_:_:solving:_:)`); the same operations per lane as `_kernel`.
     @inlinable @inline(never)
     static func _shortRange<Scalar>(
         _ inputFields: UnsafePointer<ToggleTransitionConfiguration<Scalar>.InputFields>,
@@ -258,9 +233,8 @@ extension ToggleTransition {
         return withUnsafeTemporaryAllocation(of: Scalar.self, capacity: 4 &* LaneScratch.maximumLaneWidth) { buffer in
         withUnsafeTemporaryAllocation(of: Scalar.SIMDMaskScalar.self, capacity: 2 &* LaneScratch.maximumLaneWidth) { needs in
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 &* LaneScratch.maximumLaneWidth) { origin in
-            // The width read here, not captured: the closures are functions of their own, and a
-            // captured width is a variable there, so every load and store took its general
-            // (partial-count) path, element by element for `Double`.
+            // The width is read here, not captured: captured, it is a variable in the closure,
+            // and every load and store takes its partial-count path (element by element).
             let width = Lanes.width
             let values = buffer.baseAddress!, packed = values + 2 &* width
             let needsSolver = needs.baseAddress!, origin = origin.baseAddress!
@@ -284,12 +258,10 @@ extension ToggleTransition {
         }}}
     }
 
-    /// Lays out the lane group at `index`, every step in one pass: the progress, the solver on
-    /// the whole group where a lane needs it, then the layers. The same operations per lane
-    /// as `_kernel`. Packing the lanes that need the solver into four (one SSE register, half
-    /// the solver) no longer pays with the tabulated solver: 903 instructions per call at
-    /// eight `Float` controls against 899. One group, not a loop: a loop kept the column
-    /// addresses on the stack and read them back.
+    /// Lays out the lane group at `index` in one pass, with `_kernel`'s operations per lane:
+    /// the progress, the solver on the whole group where a lane needs it (the tabulated solver
+    /// is short: packing those lanes saves nothing), then the layers. One group, not a loop: a
+    /// loop keeps the column addresses on the stack and reads them back.
     @inlinable @inline(never)
     static func _laneGroup<Scalar>(
         _ inputFields: UnsafePointer<ToggleTransitionConfiguration<Scalar>.InputFields>,
@@ -323,13 +295,11 @@ extension ToggleTransition {
             UnsafeMutableRawPointer(scratch.atRest + offset).storeBytes(of: group.atRest, as: LaneMask<Scalar>.self)
             offset += Lanes.width
         }
-        // 2. Pack the progress of the lanes that need the solver (`_SolverLanes`), solve,
-        //    scatter back.
+        // 2. The lanes that need the solver packed (`_SolverLanes`), solved, scattered back.
         let solvingCount = _SolverLanes.pack(scratch.eased, count: count, into: scratch.solving, origin: scratch.origin) {
             Int(truncatingIfNeeded: scratch.needsSolver[$0] & 1)
         }
-        // The solver reads whole lane groups: give the last one's unused lanes a value (the
-        // scratch's length is a multiple of the lane width).
+        // The solver reads whole lane groups (the scratch holds whole groups): pad the last.
         var padding = solvingCount
         while padding % Lanes.width != 0 {
             scratch.solving[padding] = 0
@@ -347,8 +317,7 @@ extension ToggleTransition {
     }
 
     /// Replaces `values[0..<count]` by their ease-in-ease-out values, a lane group at a time
-    /// (the tabulated solver has no long chain of dependent steps for neighbouring groups to
-    /// overlap, as the bisection's had).
+    /// (the tabulated solver has no long dependency chain for neighbouring groups to overlap).
     @inlinable
     static func _solve<Scalar: LayoutScalar>(_ values: UnsafeMutablePointer<Scalar>, count: Int) {
         typealias Lanes = LaneVector<Scalar>
@@ -390,10 +359,9 @@ extension ToggleTransition {
         return !(animated == 1) | (from == to) | (elapsed >= duration)
     }
 
-    /// Every layer's alpha, scale and frame for the lane group at `index`, from `e`: the
-    /// eased progress for lanes that animate (the progress itself for `.linear`), anything for
-    /// the others, and the lanes at rest (`_begin`'s, kept from the first pass: computed again
-    /// here they cost about 15 instructions per group). `layout(unchecked:)` in lanes.
+    /// Every layer's alpha, scale and frame for the lane group at `index` (`layout(unchecked:)`
+    /// in lanes), from `e`, the eased progress of the lanes that animate (anything for the
+    /// others), and the lanes at rest (`_begin`'s, kept from the first pass).
     @inlinable @inline(__always)
     static func _finish<Scalar>(
         _ input: ToggleTransitionConfiguration<Scalar>.InputFields,
@@ -470,8 +438,7 @@ extension ToggleTransition {
               to: (o.offAlpha, o.offScale, o.offX, o.offY, o.offWidth, o.offHeight))
         store(onAlpha, onScale, imageWidth: input.onImageWidth, imageHeight: input.onImageHeight,
               to: (o.onAlpha, o.onScale, o.onX, o.onY, o.onWidth, o.onHeight))
-        // The indeterminate layer's scale is always 1, and `* 1` is exact: the same bits as
-        // the reference's product.
+        // The indeterminate layer's scale is always 1: `* 1` is exact, the reference's bits.
         store(indeterminateAlpha, one, imageWidth: input.indeterminateImageWidth,
               imageHeight: input.indeterminateImageHeight,
               to: (o.indeterminateAlpha, o.indeterminateScale, o.indeterminateX, o.indeterminateY,

@@ -67,9 +67,9 @@ public struct ToggleTransitionConfiguration<Scalar: LayoutScalar>: Hashable, Sen
     /// `false` jumps straight to the rest state of `to`, as the original controls'
     /// non-animated branch.
     public var animated: Bool
-    /// `.fit`, or `.legacy` (`UIControlFlagView`'s quirks: from `.indeterminate`, a change to
-    /// `.off` leaves the picture as it was, and one to `.on` leaves the indeterminate layer
-    /// visible).
+    /// `.fit`, or `.legacy`: the original Objective-C arithmetic, quirks included
+    /// (`UIControlFlagView`'s: from `.indeterminate`, a change to `.off` leaves the picture as
+    /// it was, and one to `.on` leaves the indeterminate layer visible).
     public var mode: LayoutMode
 
     /// A configuration; every parameter is the property of the same name. By default the

@@ -137,16 +137,17 @@ struct BadInputBatch<C: ControlUnderTest> {
     /// out-of-range bytes). Each column stops at its own length.
     ///
     /// One batch in four has a single fault: one field of one element is dirty, every other
-    /// value valid (for an enumeration, its first refused raw value). Only then does a fused all-valid pass (`allValid`) decide alone: with
-    /// several bad values the detailed pass runs anyway and names the first, so a fused pass
-    /// that lets one kind of bad value through (`to` = indeterminate, say) goes unseen.
+    /// value valid (for an enumeration, its first refused raw value). Only then does a fused
+    /// all-valid pass (`allValid`) decide alone: with several bad values the detailed pass runs
+    /// anyway and names the first, so a fused pass that lets one kind of bad value through
+    /// (`to` = indeterminate, say) would go unseen.
     mutating func decode(_ source: inout FuzzSource) {
         BadInputFuzzChecks.columnLengths(&source, columns: rules.count, into: &lengths)
         // One time in four a batch has only clean elements (all valid, for the kernels that
         // have no rules tying fields together), so that long valid batches, which take the
         // kernels' all-valid fast paths, are common; one time in four a single fault;
-        // otherwise one element in four is dirty. (`w % 4 == 0` is the all-clean decision
-        // drawn as before single faults existed: the same bytes decide it.)
+        // otherwise one element in four is dirty. (`draw % 4 == 0` stays the all-clean
+        // decision, so that the committed corpus keeps its meaning.)
         let draw = source.next(below: 8)
         let allClean = draw % 4 == 0
         let singleFault = draw % 4 == 1

@@ -1,8 +1,8 @@
 import LayoutCore
 
-/// The bad-input check ("Bad input" in each control's page in Docs/): arbitrary bytes decoded as raw columns, NaNs,
-/// infinities, negative and out-of-range values, raw enum values out of range and columns of
-/// unequal length included. The checked batch entry point must
+/// The bad-input check ("Bad input" in each control's page in Docs/): arbitrary bytes decoded
+/// as raw columns, NaNs, infinities, negative and out-of-range values, raw enum values out of
+/// range and columns of unequal length included. The checked batch entry point must
 /// - throw exactly the `LayoutError` an independent scalar oracle expects (lowest element
 ///   index, then the first bad field in declaration order; column lengths before values),
 /// - leave an output full of sentinels untouched when it throws (whatever its count),
@@ -136,7 +136,7 @@ public enum BadInputFuzzChecks {
     /// The error's text names the element index, the field and the value (for
     /// a column length mismatch: the column and its length).
     ///
-    /// Most of an error input's time went into strings, and under ASan every allocation is
+    /// Strings are the costly part of an error input, and under ASan every allocation is
     /// expensive: the parts searched for are built without interpolation (which allocates a
     /// buffer even for a short result), as small strings that live inline, and the quoted
     /// field name is matched in place.

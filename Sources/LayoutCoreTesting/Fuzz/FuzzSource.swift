@@ -88,9 +88,9 @@ public struct FuzzBatchShape: Sendable {
     public static var longTrailingPadding: Int { 36 }
 
     /// The batch shape: bit 0 precision, bits 1-4 the decoded count, bits 5-6 and 13 the
-    /// leading padding (bit 13 adds four: it came with eight-lane `Float` groups, and older
-    /// corpus inputs keep their padding where it is clear), bits 7-9 the parallelism, bits
-    /// 10-12 the trailing padding, bits 14-15 (with 10-12 and 7-9) the long batch and its split.
+    /// leading padding (bit 13 adds four, so that decoded controls reach every lane of an
+    /// eight-lane `Float` group), bits 7-9 the parallelism, bits 10-12 the trailing padding,
+    /// bits 14-15 (with 10-12 and 7-9) the long batch and its split.
     public init<Source: ValueSource>(_ source: inout Source, maximumCount: Int = 16) {
         let word = source.nextWord()
         isDouble = word & 1 == 1

@@ -12,9 +12,9 @@ import Darwin
 ///
 /// `lease` lends the stored value by address: the caller mutates it through the pointer, so
 /// its arrays keep their storage and no struct of two dozen array references is copied in
-/// and out (moving it in and out of a dictionary, as this type once did, took 8% of an
-/// execution of the thumb track's differential check). Always on, and safe from any thread: a second
-/// caller while the value is lent gets a fresh one of its own, which `release` frees.
+/// and out (through a dictionary, say, which would cost a noticeable share of an execution).
+/// Always on, and safe from any thread: a second caller while the value is lent gets a fresh
+/// one of its own, which `release` frees.
 /// libFuzzer calls a target from one thread, so it always gets the stored value; the corpus
 /// replay tests (run in parallel) go through the same path.
 enum FuzzStorage {

@@ -27,7 +27,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case differential
         /// Bad input: any finding (or trap) is a bug.
         case badInput
-        /// `.legacy` self-test: a finding is expected (it proves the suite finds the bugs of
+        /// `.legacy` self-test: a finding is expected (it shows the suite finds the bugs of
         /// the original code that `.legacy` keeps).
         case selfTest
     }
