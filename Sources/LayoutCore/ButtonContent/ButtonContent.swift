@@ -152,7 +152,7 @@ extension ButtonContentConfiguration: BatchLayout {
             displayScale = fields.field("displayScale", .displayScale, default: 0, "pixels per point to snap to (0 = no snapping)")
             imagePlacement = fields.field("imagePlacement", .cases(of: ImagePlacement.self), default: 1, "image relative to the title")
             layoutDirection = fields.field("layoutDirection", .cases(of: LayoutDirection.self), default: 0, "layout direction")
-            mode = fields.field("mode", .cases(of: LayoutMode.self), default: 0, "fit (hardened) or legacy (UIKit's arithmetic, quirks kept)")
+            mode = fields.field("mode", .cases(of: LayoutMode.self), default: 0, "fit (hardened) or legacy (the original Objective-C arithmetic, quirks included)")
         }
     }
 

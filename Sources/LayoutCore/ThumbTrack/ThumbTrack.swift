@@ -228,7 +228,7 @@ extension ThumbTrackConfiguration: BatchLayout {
             snapping = fields.field("snapping", .cases(of: ThumbTrackSnappingKind.self), default: 0, "how .ended picks the segment")
             projectionRate = fields.field("projectionRate", .checkedByControl, default: 0.998, "deceleration rate of projected snapping (0 < rate < 1; ignored for nearest)")
             rubberBand = fields.field("rubberBand", .flag, default: 0, "rubber band past the ends while .changed")
-            mode = fields.field("mode", .cases(of: LayoutMode.self), default: 0, "fit (hardened) or legacy (the original switch: n = 2, inset 1)")
+            mode = fields.field("mode", .cases(of: LayoutMode.self), default: 0, "fit (hardened) or legacy (the original Objective-C arithmetic, quirks included; n = 2, inset 1)")
         }
     }
 

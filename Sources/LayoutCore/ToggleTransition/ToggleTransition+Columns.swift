@@ -66,7 +66,7 @@ extension ToggleTransitionConfiguration: BatchLayout {
             duration = fields.field("duration", ToggleTransitionConfiguration.durationRule, "duration d (seconds, > 0)")
             curve = fields.field("curve", .cases(of: ToggleTransitionCurve.self), default: 1, "timing curve")
             animated = fields.field("animated", .flag, default: 1, "false jumps to the rest state of to")
-            mode = fields.field("mode", .cases(of: LayoutMode.self), default: 0, "fit (hardened) or legacy (the original control's quirks)")
+            mode = fields.field("mode", .cases(of: LayoutMode.self), default: 0, "fit (hardened) or legacy (the original Objective-C arithmetic, quirks included)")
         }
     }
 
