@@ -8,9 +8,10 @@ import Musl
 
 /// How many seeded cases the property and differential tests run.
 ///
-/// The default tier keeps `swift test` fast enough for an inner loop; the full tier, which CI
-/// runs on every push (`LAYOUTCORE_TEST_TIER=full swift test -c release`), runs the counts the
-/// project's claims rest on (a million differential cases per kernel, precision and mode).
+/// The default tier keeps `swift test` fast enough for an inner loop; the full tier runs the
+/// counts the project's claims rest on (a million differential cases per kernel, precision and
+/// mode). CI runs it in release: `LAYOUTCORE_TEST_TIER=full swift test -c release
+/// --disable-testable-imports --filter "ControlSuite|Differential|Invariant|HalfSegment"`.
 public enum TestTier {
     /// Whether `LAYOUTCORE_TEST_TIER` is `full`.
     public static let isFull: Bool = {
