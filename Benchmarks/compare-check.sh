@@ -8,8 +8,9 @@
 #     size) compared against run a with the default options must fail (exit 1), naming that
 #     kernel and no other.
 #
-# It prints each comparison's verdict lines (the full tables go to $out/*.txt). About four
-# minutes: three `run --quick` of about a minute each. Exit 0 when every check holds.
+# It prints each comparison's summary, every group it judged with its verdict (the row
+# tables go to $out/*.txt). Three `run --quick` take most of its time. Exit 0 when every
+# check holds.
 #
 # The defaults it checks (Docs/Benchmarks.md, "compare"): each kernel, precision and thread
 # count judged by the median of its rows' changes (both variants, sizes from 1K up), speedups
@@ -57,8 +58,8 @@ compare() {
     "$bin" compare "$3" "$4" > "$out/$name.txt" 2> "$out/$name.err" || code=$?
     echo "--- $name: exit $code (expected $expected)"
     sed 's/^/    /' "$out/$name.err"
-    # The environment warnings (up to the blank line after them), then the verdict: from the
-    # "compare:" line on.
+    # The environment warnings (up to the blank line after them), then the summary: from the
+    # first "compare:" line on (every group judged, then the verdict).
     sed -n '/^WARNING/,/^$/p' "$out/$name.txt" | sed '/^$/d; s/^/    /'
     sed -n '/^compare:/,$p' "$out/$name.txt" | sed 's/^/    /'
     if [ "$code" != "$expected" ]; then

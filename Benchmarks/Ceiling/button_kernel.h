@@ -1,7 +1,8 @@
 // The button content kernel of Sources/LayoutCore/ButtonContent/ButtonContent+Kernel.swift,
-// statement by statement, in AVX2 intrinsics (it began as a standalone feasibility study):
-// the same IEEE operations in the same order; the pragma forbids contracting a multiply and
-// an add into an FMA. Included once per precision by button_float.c and button_double.c.
+// statement by statement, in AVX2 intrinsics: what the kernel's arithmetic costs in AVX2
+// code, picked at run time, which Swift cannot do. The same IEEE operations in the same
+// order; the pragma forbids contracting a multiply and an add into an FMA. Included once per
+// precision by button_float.c and button_double.c.
 // Every function that uses AVX2 carries `target("avx2")`; `ceiling_button_*` call them only
 // when `ceiling_available()` says the CPU has AVX2.
 #pragma clang fp contract(off)

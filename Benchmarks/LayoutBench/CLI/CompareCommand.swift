@@ -1,6 +1,7 @@
 // `layout-bench compare`: compares the speedups of two JSON reports (Compare/Compare.swift),
-// warns about differences of machine, toolchain, build and load first, and exits 1 when a
-// kernel's geometric mean over the sizes (or with `--per-row` a row) regresses.
+// warns about differences of machine, toolchain, build and load first, prints every row, then
+// every group it judged with its verdict, and exits 1 when a group (with `--per-row`, a row)
+// regresses.
 
 import Foundation
 import LayoutCore
@@ -16,10 +17,12 @@ extension LayoutBenchCLI {
     thread count is judged by the median of its rows' changes (both variants, sizes from 1K
     up), with speedups from the fastest repetitions, and regresses below 0.75 (one thread)
     or 0.5 (more threads): three quick runs of unchanged code on a 2-core machine under load
-    5, compared both ways, stayed at 0.79 or above (one thread) and 0.65 (two); a kernel 1.5x
+    5, compared both ways, stay at 0.79 or above (one thread) and 0.65 (two); a kernel 1.5x
     slower measures 0.67. Rows in only one report are listed, not judged. The frame loop's
     rows (N=8-256) are compared too, grouped apart from the batch rows, whatever --min-size;
     a report without them (older ones, --quick runs) gets its frame rows listed as absent.
+    The summary lists every group it judged with its verdict (ok, improved, REGRESSION),
+    then the groups that regressed.
 
     First, it warns about every difference of machine (CPU model, SIMD features, caches,
     cores), toolchain (Swift version), build (configuration, flags), load or run settings.
@@ -38,7 +41,7 @@ extension LayoutBenchCLI {
       --group-by G         kernel (default): each kernel, precision and thread count, by the
                            median of its rows' changes over both variants and the sizes;
                            variant: each kernel, variant, precision and thread count, by the
-                           geometric mean over the sizes (what --aggregate meant);
+                           geometric mean over the sizes (also --aggregate);
                            row: every row on its own (single rows of unchanged code move by
                            0.4x-2x under load: expect false alarms)
       --per-row            --group-by row
@@ -46,7 +49,7 @@ extension LayoutBenchCLI {
       --statistic S        min (default): fastest reference time / fastest kernel time (the
                            least disturbed repetitions); median: the rows' speedups, median
                            reference time / median kernel time (noisier: under load 5,
-                           single rows of the same build moved 0.1x-6x, against 0.25x-3x
+                           single rows of the same build move 0.1x-6x, against 0.25x-3x
                            by the fastest repetitions)
       --min-size N         judge only sizes >= N (default 1K; 1 for all: a smaller batch takes
                            microseconds and one preemption moves its speedup 2x)
@@ -164,23 +167,23 @@ extension LayoutBenchCLI {
             return code
         }
         if options.aggregate {
+            // The summary: every group judged, with its verdict, then the verdict itself.
             let how = options.grouping == .variant
-                ? "geometric mean over the sizes" : "median over the variants and sizes"
-            streams.out(options.grouping == .variant
-                ? "\nBy kernel, variant, precision and threads (\(how)):\n"
-                : "\nBy kernel, precision and threads (\(how)):\n")
+                ? "each kernel, variant, precision and thread count by the geometric mean of its rows' changes over the sizes"
+                : "each kernel, precision and thread count by the median of its rows' changes over the variants and sizes"
+            streams.out("\ncompare: \(result.groups.count) groups judged (\(result.lines.count) rows), \(how):\n")
             streams.out(Comparison.groupTable(result).text())
             return verdict(
                 result.groupRegressions.map { group in
                     let over = options.grouping == .variant ? "geometric mean over \(group.sizes.count) sizes" : "median of \(group.rowCount) rows"
                     return "\(group.description): speedups at \(Format.ratio(group.change)) of baseline (\(over) at \(group.sizes.map(SVGChart.sizeLabel).joined(separator: ", ")); threshold \(Format.ratioBare(group.threshold)))"
                 },
-                of: result.groups.count, "groups", withinThresholds: "\(result.groups.count) groups (\(result.lines.count) rows)")
+                of: result.groups.count, "groups", withinThresholds: "all \(result.groups.count) groups (\(result.lines.count) rows)")
         }
         return verdict(
             result.regressions.map { line in
                 "\(line.key): speedup \(Format.ratio(line.baseline.estimate)) -> \(Format.ratio(line.new.estimate)) (\(Format.ratio(line.change)) of baseline, threshold \(Format.ratioBare(line.threshold)))"
             },
-            of: result.lines.count, "rows", withinThresholds: "\(result.lines.count) rows")
+            of: result.lines.count, "rows", withinThresholds: "all \(result.lines.count) rows")
     }
 }

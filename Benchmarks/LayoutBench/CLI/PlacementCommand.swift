@@ -13,7 +13,7 @@ extension LayoutBenchCLI {
       layout-bench placement [--unpinned]
 
     OPTIONS
-      --unpinned           leave glibc's dynamic threshold on, as before `run` pinned it
+      --unpinned           leave glibc's dynamic threshold on, as an unpinned process has it
 
     Frees a 4 MiB block, then allocates a 256 KiB and a 1 MiB column and prints their offsets
     within a 4 KiB page. Pinned, both are mapped and share an offset; unpinned, glibc serves

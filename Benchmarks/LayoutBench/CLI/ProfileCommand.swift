@@ -76,8 +76,8 @@ extension LayoutBenchCLI {
         if engine.hasPrefix("ceiling") && subject.ceiling != .available {
             throw UsageError("\(kernel) \(precision) has no ceiling that runs here")
         }
-        // The engine's name is read here, once: a string switch inside `once()` cost about 200
-        // instructions per call, which the instruction gate counted as the library's fixed cost.
+        // The engine's name is read here, once: a string switch inside `once()` costs about 200
+        // instructions per call, which the instruction gate would count as the library's fixed cost.
         let chosen: ProfileEngine = switch engine {
         case "reference": .reference
         case "kernel-unchecked": .kernelUnchecked

@@ -61,7 +61,7 @@ extension LayoutBenchCLI {
             if threads.isEmpty { throw UsageError("--threads needs at least one thread count") }
             return { $0.threads = threads }
         },
-        RunOptionDeclaration(name: "--quick", value: nil, help: "sizes 64,1K,16K,256K, 11 repetitions of 5 ms in 3 sweeps, 4 ms warm-up, 64 MiB bandwidth arrays: about a minute, for CI (explicit options override these)", partial: true) { _ in
+        RunOptionDeclaration(name: "--quick", value: nil, help: "sizes 64,1K,16K,256K, 11 repetitions of 5 ms in 3 sweeps, 4 ms warm-up, 64 MiB bandwidth arrays: about 80 s on two cores, for CI (explicit options override these)", partial: true) { _ in
             { _ in }  // its defaults are applied before every other option (`RunOptions.applyQuick`)
         },
         RunOptionDeclaration(name: "--output", value: "DIR", help: "where to write latest.json, latest.csv, *.svg, README.md (default: Reports/benchmarks for the full default run; \(RunOptions.partialOutputDirectory) for a partial run: PARTIAL-OPTIONS)") { text in

@@ -31,7 +31,7 @@ public struct CompareOptions: Hashable, Sendable {
         /// longer than the row's repetitions), and the median ignores a few such rows.
         case kernel
         /// Each kernel, variant, precision and thread count, by the geometric mean of its
-        /// rows' changes over the sizes (what `--aggregate` did before it was the default).
+        /// rows' changes over the sizes (`--group-by variant`, also spelled `--aggregate`).
         case variant
         /// Every row on its own.
         case row
@@ -43,9 +43,10 @@ public struct CompareOptions: Hashable, Sendable {
     public var aggregate: Bool { grouping != .row }
     /// Per-kernel thresholds: keys `kernel` or `kernel/precision` (the more specific wins).
     public var thresholds: [String: Double] = [:]
-    /// Below it a (one-thread) group or row regresses. 0.75: below every group of three quick
-    /// runs of unchanged code compared pairwise on a 2-core machine under load 5 (lowest 0.94
-    /// by the default grouping), above 0.667, a 1.5x slowdown (Docs/Benchmarks.md).
+    /// Below it a (one-thread) group or row regresses. 0.75: below every one-thread group of
+    /// three quick runs of unchanged code compared pairwise on a 2-core machine under load 5
+    /// (lowest 0.79 by the default grouping), above 0.667, a 1.5x slowdown
+    /// (Docs/Benchmarks.md, "compare").
     public var defaultThreshold = 0.75
     /// Rows with more than one thread get the looser of their threshold and this one: with
     /// two threads on a shared 2-core machine, any other work takes a core away from the
@@ -303,18 +304,28 @@ public enum Comparison {
         return differences
     }
 
+    /// Every group compare judged, one line each: its rows and sizes, its change (and the
+    /// lowest and highest of its rows'), its threshold and its verdict (`ok`, `improved` or
+    /// `REGRESSION`), so that a passing comparison shows what it checked.
     public static func groupTable(_ result: CompareResult) -> TextTable {
         let byVariant = result.groups.first.map { $0.variant != "all" } ?? false
-        var table = TextTable(header: ["kernel", "variant", "precision", "threads", "rows", byVariant ? "change (geomean)" : "change (median)", "min", "max", "threshold", "status"],
-                              rightAligned: [3, 4, 5, 6, 7, 8])
+        var table = TextTable(header: ["kernel", "variant", "precision", "threads", "sizes", "rows", byVariant ? "change (geomean)" : "change (median)", "min", "max", "threshold", "verdict"],
+                              rightAligned: [3, 5, 6, 7, 8, 9])
         for group in result.groups {
             table.append([
-                group.kernel, group.variant + (group.scenario.map { ", \($0)" } ?? ""), group.precision, String(group.threads), String(group.rowCount),
+                group.kernel, group.variant + (group.scenario.map { ", \($0)" } ?? ""), group.precision, String(group.threads),
+                sizeRange(group.sizes), String(group.rowCount),
                 Format.ratio(group.change), Format.ratio(group.minChange), Format.ratio(group.maxChange),
                 Format.ratioBare(group.threshold), group.status == .regression ? "REGRESSION" : group.status.rawValue,
             ])
         }
         return table
+    }
+
+    /// "1K-256K" for sorted sizes (a single size alone).
+    static func sizeRange(_ sizes: [Int]) -> String {
+        guard let first = sizes.first, let last = sizes.last else { return "-" }
+        return first == last ? SVGChart.sizeLabel(first) : "\(SVGChart.sizeLabel(first))-\(SVGChart.sizeLabel(last))"
     }
 
     public static func table(_ result: CompareResult) -> TextTable {

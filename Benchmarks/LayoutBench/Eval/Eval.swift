@@ -133,7 +133,7 @@ public struct EvalRow: Sendable {
         guard let value = S(text) else { throw refuse("is not a number") }
         let isDecimal = unsigned.first.map { $0.isNumber || $0 == "." } ?? false
         if isDecimal && value.isInfinite { throw refuse("is too large for \(S.self) (it would be infinite)") }
-        if isDecimal && value == 0 && unsigned.prefix { $0 != "e" }.contains(where: { $0.isNumber && $0 != "0" }) {
+        if isDecimal && value == 0 && unsigned.prefix(while: { $0 != "e" }).contains(where: { $0.isNumber && $0 != "0" }) {
             throw refuse("is too small for \(S.self) (it would be 0)")
         }
         return value

@@ -555,26 +555,28 @@ public enum ReportWriter {
         # in its own scratch directory so the two builds do not overwrite each other
         swift run --package-path Benchmarks -c release --scratch-path Benchmarks/.build/bench-native -Xswiftc -target-cpu -Xswiftc native \\
             layout-bench run --output Reports/benchmarks/native
-        # The same with one batch per size, laid out again and again (the default until
-        # 2026-12-01), whose references the branch predictor learns at small sizes
-        # (Docs/Benchmarks.md, "Repeated or distinct inputs")
+        # The same with one batch per size, laid out again and again, whose references the
+        # branch predictor learns at small sizes (Docs/Benchmarks.md, "Repeated or distinct inputs")
         swift run --package-path Benchmarks -c release layout-bench run --distinct-controls 1 --output Reports/benchmarks/repeated
-        # A quick run (under a minute) and the regression gate CI uses
+        # A quick run (about 80 s on two cores) compared with the committed baseline; CI's gate
+        # (Benchmarks/ci-bench.sh) runs the same compare with looser options
         swift run --package-path Benchmarks -c release layout-bench run --quick --output /tmp/bench
         swift run --package-path Benchmarks -c release layout-bench compare Reports/benchmarks/baseline.json /tmp/bench/latest.json
         ```
 
-        `Reports/benchmarks/baseline.json` is the reference `compare` checks against in CI
-        (`Benchmarks/ci-bench.sh`): a `run --quick` of the last full run's code on its machine,
-        refreshed by hand when a kernel legitimately changes speed or the machine changes.
+        `Reports/benchmarks/baseline.json` is the report `compare` checks against, in CI
+        (`Benchmarks/ci-bench.sh`) too: a copy of this full run's `latest.json`, made on the
+        machine kind CI runs on (`cp Reports/benchmarks/latest.json Reports/benchmarks/baseline.json`),
+        renewed when a kernel's speed changes on purpose or CI moves to another machine kind.
 
         """
         return out
     }
 
-    /// The speed targets in force (`SpeedTarget.inForce`), measured. A row is left out when
-    /// its kernel is absent from the run (and from the native/ run, for a ceiling target); the
-    /// section is empty when no row is left. A target is met when the estimate (the ratio of
+    /// The speed targets in force (`SpeedTarget.inForce`), measured: a row per target and
+    /// kernel it names, and no other. A row is left out when its kernel is absent from the run
+    /// (and from the native/ run, for a ceiling target); the section is empty when no row is
+    /// left. A target is met when the estimate (the ratio of
     /// the medians) reaches it; a figure measured with other flags than the target's is shown
     /// without a verdict.
     static func targets(_ report: BenchReport, native: BenchReport?) -> String {
@@ -592,9 +594,9 @@ public enum ReportWriter {
                 add("\(kernel): \(precision) kernel >= \(Format.ratio(factor)) the \(precision) reference at \(sizeLabel), default flags, 1 thread",
                     Format.interval(s) + (defaultFlags ? "" : " (this run's flags, not the target's)"),
                     defaultFlags ? s.estimate >= factor : nil)
-            case .frameSpeedup(let precision, let frameSize, let factor):
-                // Every control: a line per kernel whose frame loop ran at that size.
-                for kernel in frameKernels(report) {
+            case .frameSpeedup(let kernels, let precision, let frameSize, let factor):
+                // A line per kernel the target names whose frame loop ran at that size.
+                for kernel in frameKernels(report) where kernels.contains(kernel) {
                     guard let s = frameRow(report, kernel, precision, variant: "kernel", size: frameSize)?.speedup else { continue }
                     add("\(kernel): \(precision) kernel >= \(Format.ratio(factor)) the \(precision) reference in the frame loop at N=\(frameSize), default flags, 1 thread",
                         Format.interval(s) + (defaultFlags ? "" : " (this run's flags, not the target's)"),
@@ -623,8 +625,8 @@ public enum ReportWriter {
             + table.markdown()
     }
 
-    /// "2026-11-30T12:00:00Z on AMD EPYC 7B13, 2 cores (commit 4df4e9c1a2b3)": which run a
-    /// figure quoted from another report comes from.
+    /// "<date> on <CPU model>, 2 cores (commit <12 hex digits>)": which run a figure quoted
+    /// from another report comes from.
     static func runIdentity(_ report: BenchReport) -> String {
         "\(report.date) on \(report.machine.cpuModel), \(report.machine.activeCores) cores"
             + (report.build.commit.map { " (commit \($0))" } ?? "")

@@ -23,7 +23,7 @@ private struct StreamArrays: @unchecked Sendable {
 
 /// The copy loop's factor, 1.0. A public global that any module could change, so the
 /// optimizer cannot fold `q * a[i]` into `a[i]` and the loop into `memcpy` (an internal
-/// function returning 1.0 was folded, even with `@inline(never)`).
+/// function returning 1.0 is folded, even with `@inline(never)`).
 nonisolated(unsafe) public var bandwidthLoopFactor = 1.0
 
 public enum Bandwidth {

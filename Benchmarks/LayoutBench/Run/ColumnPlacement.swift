@@ -7,10 +7,11 @@
 // and the toggle kernel up to 2x, on mapped columns (Docs/Performance.md, "Column
 // placement"). By default glibc also raises the threshold to the size of any mapped block of
 // up to 32 MiB that is freed, so a subject's placement would depend on what ran before it:
-// the bandwidth loops' arrays and the previous subjects' batches. A toggle-only run at 4M
-// took 24 ns per control where the full run, whose earlier subjects had raised the threshold
-// past its 16 MB columns, took 12. Pinning the threshold at its default turns the adjustment
-// off: every run places every subject's columns as a fresh process would.
+// the bandwidth loops' arrays and the previous subjects' batches. Unpinned, a toggle-only run
+// at 4M takes about twice the time per control (24 against 12 ns) of the same subject in a
+// full run, whose earlier subjects raise the threshold past its 16 MB columns. Pinning the
+// threshold at its default turns the adjustment off: every run places every subject's
+// columns as a fresh process would.
 
 import Foundation
 

@@ -15,6 +15,50 @@ struct CompareTests {
         #expect(!result.out.contains("WARNING"))
     }
 
+    /// The summary lists every group compare judged, with its verdict, whether it passes or
+    /// not, so that a passing comparison shows what it checked.
+    @Test func summaryListsEveryJudgedGroupWithItsVerdict() throws {
+        let directory = try temporaryDirectory()
+        let baseline = try write(sampleReport(), to: directory, name: "baseline.json")
+        /// The summary's lines from its heading on, and the line of one group in it.
+        func summary(_ result: CLIResult) -> [Substring] {
+            let lines = result.out.split(separator: "\n")
+            return Array(lines.drop { !$0.hasPrefix("compare: ") })
+        }
+        func groupLine(_ summary: [Substring], _ precision: String, threads: Int) -> Substring? {
+            summary.first { line in
+                let cells = line.split(separator: " ")
+                return cells.count > 3 && cells[0] == "button-content" && cells[2] == precision && cells[3] == "\(threads)"
+            }
+        }
+        let passing = runCLI(["compare", baseline, baseline])
+        #expect(passing.code == ExitCode.success)
+        let passed = summary(passing)
+        #expect(passed.first == "compare: 4 groups judged (8 rows), each kernel, precision and thread count by the median of its rows' changes over the variants and sizes:", "\(passing.out)")
+        #expect(passed.last == "compare: all 4 groups (8 rows) within thresholds")
+        for precision in ["Float", "Double"] {
+            for threads in [1, 2] {
+                let line = try #require(groupLine(passed, precision, threads: threads), "\(precision) \(threads)t in \(passing.out)")
+                // Both sizes, both rows, no change, its threshold and its verdict.
+                #expect(line.contains("1K-4M") && line.contains("1.00x") && line.hasSuffix(threads == 1 ? "0.75  ok" : "0.50  ok"), "\(line)")
+            }
+        }
+        // A failing comparison lists the groups that pass beside the ones that regress.
+        let new = try write(sampleReport(speedupScale: ["Float": 1.0 / 6]), to: directory, name: "new.json")
+        let failing = runCLI(["compare", baseline, new])
+        #expect(failing.code == ExitCode.regression)
+        let failed = summary(failing)
+        #expect(failed.first?.hasPrefix("compare: 4 groups judged (8 rows)") == true)
+        #expect(groupLine(failed, "Float", threads: 1)?.hasSuffix("REGRESSION") == true)
+        #expect(groupLine(failed, "Float", threads: 2)?.hasSuffix("REGRESSION") == true)
+        #expect(groupLine(failed, "Double", threads: 1)?.hasSuffix("ok") == true)
+        #expect(groupLine(failed, "Double", threads: 2)?.hasSuffix("ok") == true)
+        #expect(failed.contains("compare: 2 of 4 groups REGRESSED:"))
+        // By variant: a group per kernel, variant, precision and thread count.
+        let byVariant = summary(runCLI(["compare", baseline, baseline, "--group-by", "variant"]))
+        #expect(byVariant.first?.hasPrefix("compare: 4 groups judged (8 rows), each kernel, variant, precision and thread count") == true)
+    }
+
     @Test func aKernelFallingBackToScalarFails() throws {
         let directory = try temporaryDirectory()
         let baseline = try write(sampleReport(), to: directory, name: "baseline.json")
@@ -127,7 +171,7 @@ struct CompareTests {
         #expect(result.code == ExitCode.success)
         #expect(result.out.contains("8 groups (16 rows) within thresholds"))
         #expect(result.out.contains("8 rows below 1K controls not judged (--min-size)"))
-        // The old defaults' per-row verdicts and every size fail the same noise.
+        // Per-row verdicts, or every size judged, fail the same noise.
         #expect(runCLI(["compare", baseline, new, "--per-row"]).code == ExitCode.regression)
         #expect(runCLI(["compare", baseline, new, "--min-size", "1"]).code == ExitCode.regression)
         // Two-thread groups judged like one-thread ones fail it too.

@@ -11,8 +11,8 @@ struct ReportIOTests {
     }
 
     @Test func jsonWrittenBeforeCacheBandwidthStillReads() throws {
-        // Reports from before the cache floors (the committed native/ run, older baselines)
-        // have no cacheBandwidth, no cacheBandwidthArrayBytes and no per-row floor bandwidth.
+        // Reports written before the cache floors were measured have no cacheBandwidth, no
+        // cacheBandwidthArrayBytes and no per-row floor bandwidth.
         var object = try JSONSerialization.jsonObject(with: try sampleReport().jsonData()) as! [String: Any]
         #expect(object["cacheBandwidth"] != nil)
         object.removeValue(forKey: "cacheBandwidth")

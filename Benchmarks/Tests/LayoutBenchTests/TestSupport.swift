@@ -11,8 +11,9 @@ struct CLIResult {
 }
 
 /// `eval`'s adapters for every registered control, built as the executable builds them
-/// (Benchmarks/layout-bench/main.swift).
-let evalKernels: [any EvalKernel.Type] = Controls.families.map { $0.accept(EvalKernelOfFamily()) }
+/// (Benchmarks/layout-bench/main.swift). Computed, not stored: the metatypes are not
+/// `Sendable`, so a stored global would not be concurrency-safe.
+var evalKernels: [any EvalKernel.Type] { Controls.families.map { $0.accept(EvalKernelOfFamily()) } }
 
 struct EvalKernelOfFamily: ControlFamilyVisitor {
     func visit<F: ControlUnderTest, D: ControlUnderTest>(_: F.Type, _: D.Type) -> any EvalKernel.Type
