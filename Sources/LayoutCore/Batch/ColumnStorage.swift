@@ -289,12 +289,11 @@ final class ColumnStorage<Fields: FieldSet>: ColumnBuffer, @unchecked Sendable {
 
     @inlinable
     init(capacity: Int, firstSlot: Int) {
-        var binder = FieldBinder(.describe, addresses: nil)
-        binder.descriptors.reserveCapacity(Fields.fieldCount)
+        let descriptors = Fields.schema
         boundFields = .allocate(capacity: 1)
-        boundFields.initialize(to: Fields(&binder))
-        rules = binder.descriptors.map { $0.rule }
-        super.init(elementSizes: binder.descriptors.map { $0.elementSize }, firstSlot: firstSlot)
+        boundFields.initialize(to: Fields.described)
+        rules = descriptors.map { $0.rule }
+        super.init(elementSizes: descriptors.map { $0.elementSize }, firstSlot: firstSlot)
         allocate(capacity: capacity)
     }
 

@@ -115,10 +115,10 @@ public struct FieldRule: Hashable, Sendable {
     @inlinable
     package static func cases(_ count: Int) -> Self { Self(kind: .cases, upper: Double(count)) }
 
-    /// A raw value of `type`: `0 ..< type.allCases.count`.
+    /// A raw value of `type`: `0 ..< type.caseCount`.
     @inlinable
-    package static func cases<T: CaseIterable>(of type: T.Type) -> Self {
-        cases(of: type, count: type.allCases.count)
+    package static func cases<T: ColumnCases>(of type: T.Type) -> Self {
+        cases(of: type, count: type.caseCount)
     }
 
     /// The first `count` raw values of `type` (a column that accepts only some of its cases).
@@ -175,6 +175,26 @@ public struct FieldRule: Hashable, Sendable {
         .outOfRange(expected: "0...\(caseCount - 1)")
     }
 }
+
+/// An enumeration that a byte column holds as its raw value, `0 ..< caseCount`.
+///
+/// `caseCount` is `allCases.count`, counted once: a rule names its enumeration wherever a
+/// field set is declared (every bound batch, every checked configuration), and the synthesized
+/// `allCases` builds an array at every call.
+@usableFromInline
+package protocol ColumnCases: CaseIterable {
+    /// The number of cases: `allCases.count`.
+    static var caseCount: Int { get }
+}
+
+extension ImagePlacement: ColumnCases { @usableFromInline package static let caseCount = allCases.count }
+extension LayoutDirection: ColumnCases { @usableFromInline package static let caseCount = allCases.count }
+extension LayoutMode: ColumnCases { @usableFromInline package static let caseCount = allCases.count }
+extension SliderPhase: ColumnCases { @usableFromInline package static let caseCount = allCases.count }
+extension ThumbTrackPhase: ColumnCases { @usableFromInline package static let caseCount = allCases.count }
+extension ThumbTrackSnappingKind: ColumnCases { @usableFromInline package static let caseCount = allCases.count }
+extension ToggleState: ColumnCases { @usableFromInline package static let caseCount = allCases.count }
+extension ToggleTransitionCurve: ColumnCases { @usableFromInline package static let caseCount = allCases.count }
 
 /// The enumeration whose raw values a `.cases` column holds, compared by identity: its case
 /// names label the raw values in the tools. A metatype, so that making a rule on a layout path
@@ -252,7 +272,7 @@ public struct Field<Element: ColumnElement>: @unchecked Sendable {
 /// public struct InputFields: FieldSet {
 ///     public let width: Field<Scalar>
 ///     public let mode: Field<UInt8>
-///     @inlinable public init(_ fields: inout FieldBinder) {
+///     @inlinable @inline(__always) public init(_ fields: inout FieldBinder) {
 ///         width = fields.field("width", .length, "bounds width W (points)")
 ///         mode = fields.field("mode", .cases(of: LayoutMode.self), default: 0, "fit or legacy")
 ///     }
@@ -306,10 +326,13 @@ public struct FieldBinder {
     @usableFromInline let addresses: UnsafePointer<UnsafeMutableRawPointer>?
     /// The position of the next field.
     @usableFromInline var position = 0
-    /// Describe: what each field declares, in order.
-    @usableFromInline var descriptors: [FieldDescriptor] = []
-    /// Check: the first field whose value its rule refuses, as an error at element 0.
-    @usableFromInline var failure: (error: LayoutError, position: Int)?
+    /// Describe: where what each field declares goes, in order (the describing caller's array;
+    /// `nil` when only the described field set is wanted). A pointer, so that the binder holds
+    /// no reference and its copies and its end cost nothing: a binder is made for every bound
+    /// field set and every checked configuration.
+    @usableFromInline let descriptors: UnsafeMutablePointer<[FieldDescriptor]>?
+    /// Check: the first field whose value its rule refuses.
+    @usableFromInline var failure: CheckFailure?
     /// Check: bit `p` set for every `checkedByControl` field declared before `failure`'s.
     @usableFromInline var controlChecked: UInt64 = 0
     /// Name: the position of the field whose name is wanted, and that name once declared.
@@ -317,9 +340,35 @@ public struct FieldBinder {
     @usableFromInline var foundName: StaticString = ""
 
     @inlinable
-    init(_ purpose: Purpose, addresses: UnsafePointer<UnsafeMutableRawPointer>?) {
+    init(_ purpose: Purpose, addresses: UnsafePointer<UnsafeMutableRawPointer>?,
+         descriptors: UnsafeMutablePointer<[FieldDescriptor]>? = nil) {
         self.purpose = purpose
         self.addresses = addresses
+        self.descriptors = descriptors
+    }
+
+    /// The first value a checking binder refused: what its error is made of, kept as plain
+    /// values (no strings) until the error is asked for.
+    @usableFromInline
+    struct CheckFailure {
+        @usableFromInline let position: Int
+        @usableFromInline let name: StaticString
+        @usableFromInline let value: Double
+        @usableFromInline let rule: FieldRule
+        @usableFromInline let holdsBytes: Bool
+
+        @inlinable
+        init(position: Int, name: StaticString, value: Double, rule: FieldRule, holdsBytes: Bool) {
+            (self.position, self.name, self.value, self.rule, self.holdsBytes) = (position, name, value, rule, holdsBytes)
+        }
+
+        /// The error, at element 0.
+        @inlinable
+        var error: LayoutError {
+            let problem = rule.kind == .cases ? rule.caseProblem()
+                : holdsBytes ? rule.byteProblem() : rule.problem(with: value)
+            return LayoutError(index: 0, field: name.description, value: value, problem: problem)
+        }
     }
 
     /// The address a described (unbound) field holds: never read, since nothing reads a
@@ -330,7 +379,7 @@ public struct FieldBinder {
     /// Declares the next field: the column `name` (its property's name), whose values must
     /// satisfy `rule`; `defaultValue` is the value tools (`layout-bench eval`) use when an
     /// input leaves the field out (`nil`: required), `summary` says what it holds.
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func field<Element: ColumnElement>(
         _ name: StaticString, _ rule: FieldRule, default defaultValue: Double? = nil, _ summary: StaticString = ""
     ) -> Field<Element> {
@@ -340,7 +389,7 @@ public struct FieldBinder {
         case .bind:
             return Field(address: addresses.unsafelyUnwrapped[position])
         case .describe:
-            descriptors.append(FieldDescriptor(
+            descriptors?.pointee.append(FieldDescriptor(
                 name: name, rule: rule, elementSize: MemoryLayout<Element>.size,
                 defaultValue: defaultValue, summary: summary))
             return Field(address: Self.placeholder)
@@ -359,11 +408,11 @@ public struct FieldBinder {
 
     /// Checks element 0 of the column at `address` against `rule`, exactly as the batch's
     /// column scans do, and records the first failure.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func check<Element: ColumnElement>(
         _ address: UnsafeMutableRawPointer, as: Element.Type, _ name: StaticString, _ rule: FieldRule, at position: Int
     ) {
-        let value: Double, problem: LayoutError.Problem
+        let value: Double
         switch rule.kind {
         case .checkedByControl:
             controlChecked |= 1 &<< UInt64(position)
@@ -373,24 +422,25 @@ public struct FieldBinder {
         case .cases:
             let byte = address.load(as: UInt8.self)
             if byte < rule.caseCount { return }
-            (value, problem) = (Double(byte), rule.caseProblem())
+            value = Double(byte)
         case .range:
             switch MemoryLayout<Element>.size {
             case 1:
                 let byte = address.load(as: UInt8.self)
                 if rule.accepts(Double(byte)) { return }
-                (value, problem) = (Double(byte), rule.byteProblem())
+                value = Double(byte)
             case 4:
                 let scalar = address.load(as: Float.self)
                 if rule.accepts(scalar) { return }
-                (value, problem) = (Double(scalar), rule.problem(with: Double(scalar)))
+                value = Double(scalar)
             default:
                 let scalar = address.load(as: Double.self)
                 if rule.accepts(scalar) { return }
-                (value, problem) = (scalar, rule.problem(with: scalar))
+                value = scalar
             }
         }
-        failure = (LayoutError(index: 0, field: name.description, value: value, problem: problem), position)
+        failure = CheckFailure(position: position, name: name, value: value, rule: rule,
+                               holdsBytes: MemoryLayout<Element>.size == 1)
     }
 }
 
@@ -398,10 +448,13 @@ extension FieldSet {
     /// What every field declares, in declaration order.
     @inlinable
     package static var schema: [FieldDescriptor] {
-        var binder = FieldBinder(.describe, addresses: nil)
-        binder.descriptors.reserveCapacity(fieldCount)
-        _ = Self(&binder)
-        return binder.descriptors
+        var descriptors: [FieldDescriptor] = []
+        descriptors.reserveCapacity(fieldCount)
+        withUnsafeMutablePointer(to: &descriptors) { pointer in
+            var binder = FieldBinder(.describe, addresses: nil, descriptors: pointer)
+            _ = Self(&binder)
+        }
+        return descriptors
     }
 
     /// The fields bound to the columns at `addresses` (one per field, by position).
@@ -468,7 +521,9 @@ extension FieldSet {
 
 extension FieldSet {
     /// A described field set (its fields hold placeholder addresses, never read): what tests
-    /// reflect on to check that every stored property is a field declared under its own name.
+    /// reflect on to check that every stored property is a field declared under its own name,
+    /// and what a new column storage holds until it binds its columns.
+    @inlinable
     package static var described: Self {
         var binder = FieldBinder(.describe, addresses: nil)
         return Self(&binder)

@@ -137,7 +137,7 @@ extension ButtonContentConfiguration: BatchLayout {
         /// `mode`'s raw value: 0 fit, 1 legacy.
         public let mode: Field<UInt8>
         /// Declares every field, in order: the schema.
-        @inlinable public init(_ fields: inout FieldBinder) {
+        @inlinable @inline(__always) public init(_ fields: inout FieldBinder) {
             width = fields.field("width", .length, "bounds width W (points)")
             height = fields.field("height", .length, "bounds height H")
             insetTop = fields.field("insetTop", .length, default: 0, "content inset, top")
@@ -175,7 +175,7 @@ extension ButtonContentConfiguration: BatchLayout {
         /// `titleFrame.height`.
         public let titleHeight: Field<Scalar>
         /// Declares every field, in order: the schema.
-        @inlinable public init(_ fields: inout FieldBinder) {
+        @inlinable @inline(__always) public init(_ fields: inout FieldBinder) {
             imageX = fields.field("imageX", .result)
             imageY = fields.field("imageY", .result)
             imageWidth = fields.field("imageWidth", .result)

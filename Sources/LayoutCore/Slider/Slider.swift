@@ -170,7 +170,7 @@ extension SliderConfiguration: BatchLayout {
         /// `displayScale`: pixels per point to snap to, 0 for no snapping.
         public let displayScale: Field<Scalar>
         /// Declares every field, in order: the schema.
-        @inlinable public init(_ fields: inout FieldBinder) {
+        @inlinable @inline(__always) public init(_ fields: inout FieldBinder) {
             width = fields.field("width", .length, "bounds width W (points)")
             height = fields.field("height", .length, "bounds height H")
             leadingInset = fields.field("leadingInset", .length, default: 0, "gap between the bounds and the track's leading end")
@@ -220,7 +220,7 @@ extension SliderConfiguration: BatchLayout {
         /// 1 where `value` differs from the input's, 0 elsewhere.
         public let valueChanged: Field<UInt8>
         /// Declares every field, in order: the schema.
-        @inlinable public init(_ fields: inout FieldBinder) {
+        @inlinable @inline(__always) public init(_ fields: inout FieldBinder) {
             thumbX = fields.field("thumbX", .result)
             thumbY = fields.field("thumbY", .result)
             thumbWidth = fields.field("thumbWidth", .result)

@@ -41,14 +41,15 @@ extension ThumbTrackConfiguration {
                 return (!rate._isFinite | (isProjected & !((rate > 0) & (rate < 1)))).any
             }, elementError: { i in
                 let rate = p.projectionRate[i]
-                let field = InputFields.name(of: { $0.projectionRate })
+                let problem: LayoutError.Problem
                 if !rate.isFinite {
-                    return LayoutError(index: i, field: field, value: Double(rate), problem: .notFinite)
+                    problem = .notFinite
+                } else if p.snapping[i] == 1 && !(rate > 0 && rate < 1) {
+                    problem = ThumbTrack.rateProblem
+                } else {
+                    return nil
                 }
-                if p.snapping[i] == 1 && !(rate > 0 && rate < 1) {
-                    return LayoutError(index: i, field: field, value: Double(rate), problem: ThumbTrack.rateProblem)
-                }
-                return nil
+                return LayoutError(index: i, field: InputFields.name(of: { $0.projectionRate }), value: Double(rate), problem: problem)
             })
         }
     }

@@ -215,7 +215,7 @@ extension ThumbTrackConfiguration: BatchLayout {
         /// `mode`'s raw value: 0 fit, 1 legacy.
         public let mode: Field<UInt8>
         /// Declares every field, in order: the schema.
-        @inlinable public init(_ fields: inout FieldBinder) {
+        @inlinable @inline(__always) public init(_ fields: inout FieldBinder) {
             width = fields.field("width", .length, "bounds width W (points)")
             height = fields.field("height", .length, "bounds height H")
             inset = fields.field("inset", .length, default: 0, "gap i between the bounds and the track, every side")
@@ -247,7 +247,7 @@ extension ThumbTrackConfiguration: BatchLayout {
         /// 1 where `selectedIndex` differs from the input's, 0 elsewhere.
         public let indexChanged: Field<UInt8>
         /// Declares every field, in order: the schema.
-        @inlinable public init(_ fields: inout FieldBinder) {
+        @inlinable @inline(__always) public init(_ fields: inout FieldBinder) {
             thumbX = fields.field("thumbX", .result)
             thumbY = fields.field("thumbY", .result)
             thumbWidth = fields.field("thumbWidth", .result)

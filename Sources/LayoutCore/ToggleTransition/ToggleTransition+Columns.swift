@@ -51,7 +51,7 @@ extension ToggleTransitionConfiguration: BatchLayout {
         /// `mode`'s raw value: 0 fit, 1 legacy.
         public let mode: Field<UInt8>
         /// Declares every field, in order: the schema.
-        @inlinable public init(_ fields: inout FieldBinder) {
+        @inlinable @inline(__always) public init(_ fields: inout FieldBinder) {
             width = fields.field("width", .length, "bounds width W (points)")
             height = fields.field("height", .length, "bounds height H")
             offImageWidth = fields.field("offImageWidth", .length, "image width of the off layer")
@@ -109,7 +109,7 @@ extension ToggleTransitionConfiguration: BatchLayout {
         /// `indeterminate.frame.height`.
         public let indeterminateHeight: Field<Scalar>
         /// Declares every field, in order: the schema.
-        @inlinable public init(_ fields: inout FieldBinder) {
+        @inlinable @inline(__always) public init(_ fields: inout FieldBinder) {
             offAlpha = fields.field("offAlpha", .result)
             offScale = fields.field("offScale", .result)
             offX = fields.field("offX", .result)
