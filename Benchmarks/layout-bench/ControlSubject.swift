@@ -3,15 +3,28 @@ import LayoutCore
 import LayoutCoreTesting
 
 /// One control in one precision, prepared for a batch of `count` controls: the benchmark's
-/// typical configurations as an array (for the reference) and as columns (for the kernel),
-/// and both outputs. Every control in `Controls.all` is measured through this one batch type.
+/// typical configurations as an array (for the references) and as columns (for the kernel),
+/// and the outputs. Every control in `Controls.all` is measured through this one batch type.
 struct ControlBatch<Control: ControlUnderTest> {
     var configurations: [Control]
     var columns: BatchColumns<Control>
     /// Other valid configurations, which `changeInputs` writes into the batch.
     let alternates: [Control]
     var referenceOutput: [Control.Result]
+    /// The output of the checked single-control call (`runCheckedReference`).
+    var checkedOutput: [Control.Result]
     var kernelOutput: BatchResultColumns<Control>
+    /// Set when the checked reference runs, cleared when `firstDifference()` has compared its
+    /// output: while set, `verify()` and `outputChecksum(reference: false)` read
+    /// `checkedOutput`, else `kernelOutput`. The kernels' calls write nothing here (a store per
+    /// call would count in the instruction gate's figures of their fixed cost), so a check runs
+    /// the checked reference first after the reference (the runner's and the frame loop's
+    /// variant order), before any kernel.
+    let checkedPending = Flag()
+
+    final class Flag {
+        var isSet = false
+    }
     /// The column addresses a ceiling (CeilingSubject.swift) reads and writes, taken on its
     /// first call (untimed: the runner checks every variant first); the storage of `columns`
     /// and `kernelOutput` stays where it is for the batch's life (nothing else shares it).
@@ -22,6 +35,7 @@ struct ControlBatch<Control: ControlUnderTest> {
         columns = BatchColumns(configurations)
         alternates = Control.benchmarkConfigurations(count: 61, seed: seed ^ 0xF4A3_E5C0)
         referenceOutput = configurations.map(ControlSchema<Control>.referenceLayout)
+        checkedOutput = referenceOutput  // shared until the checked reference first writes it
         kernelOutput = BatchResultColumns(count: count)
     }
 
@@ -32,6 +46,23 @@ struct ControlBatch<Control: ControlUnderTest> {
                     output[index] = ControlSchema<Control>.referenceLayout(input[index])
                 }
             }
+        }
+    }
+
+    /// The call an app makes for one control (`ThumbTrack.layout(_:)`: validation, then the
+    /// reference), for each control in turn. The input is generated valid, so an error is a bug.
+    mutating func runCheckedReference() {
+        checkedPending.isSet = true
+        do {
+            try configurations.withUnsafeBufferPointer { input throws(LayoutError) in
+                try checkedOutput.withUnsafeMutableBufferPointer { output throws(LayoutError) in
+                    for index in input.indices {
+                        output[index] = try Control.Namespace.layout(input[index])
+                    }
+                }
+            }
+        } catch {
+            fatalError("generated input failed validation: \(error)")
         }
     }
 
@@ -60,16 +91,32 @@ struct ControlBatch<Control: ControlUnderTest> {
         }
     }
 
-    /// The first control at which the kernel's last output differs from the reference's in
-    /// any bit, with both results and its configuration; `nil` when they agree.
+    /// The first control at which the last output of the engine that ran last (a kernel, a
+    /// ceiling or the checked reference) differs from the reference's in any bit, with both
+    /// results and its configuration; `nil` when they agree.
     func firstDifference() -> String? {
         let reference = ResultBits.columns(referenceOutput, as: Control.self)
+        if checkedPending.isSet {
+            checkedPending.isSet = false
+            guard let index = ResultBits.firstDifference(reference, ResultBits.columns(checkedOutput, as: Control.self))
+            else { return nil }
+            return "at \(index): checked reference \(checkedOutput[index]) vs \(referenceOutput[index]) for \(configurations[index])"
+        }
         guard let index = ResultBits.firstDifference(reference, kernelOutput) else { return nil }
         return "at \(index): \(kernelOutput[index]) vs \(referenceOutput[index]) for \(configurations[index])"
     }
 
     func outputChecksum(reference: Bool) -> UInt64 {
-        ResultBits.checksum(reference ? ResultBits.columns(referenceOutput, as: Control.self) : kernelOutput)
+        if reference { return ResultBits.checksum(ResultBits.columns(referenceOutput, as: Control.self)) }
+        return ResultBits.checksum(checkedPending.isSet ? ResultBits.columns(checkedOutput, as: Control.self) : kernelOutput)
+    }
+
+    /// A hash of every engine's last output: the reference's, the kernel's and the checked
+    /// reference's.
+    func checksum() -> UInt64 {
+        ResultBits.checksum(ResultBits.columns(referenceOutput, as: Control.self))
+            ^ (ResultBits.checksum(kernelOutput) &* 31)
+            ^ (ResultBits.checksum(ResultBits.columns(checkedOutput, as: Control.self)) &* 37)
     }
 }
 
@@ -92,23 +139,26 @@ extension ControlSubject {
     /// Every input and result column's element, once.
     static var bytesPerControl: Int { ControlSchema<Control>.inputBytesPerControl + ControlSchema<Control>.resultBytesPerControl }
     static var hasUncheckedKernel: Bool { true }
+    static var hasCheckedReference: Bool { true }
     /// The validation pass reads the inputs once more.
     static var inputBytesPerControl: Int? { ControlSchema<Control>.inputBytesPerControl }
 
     init(count: Int, seed: UInt64) { self.init(batch: ControlBatch(count: count, seed: seed)) }
     mutating func runReference() { batch.runReference() }
+    mutating func runCheckedReference() { batch.runCheckedReference() }
     mutating func runKernel(parallelism: Parallelism) { batch.runKernel(parallelism: parallelism) }
     mutating func runUncheckedKernel(parallelism: Parallelism) { batch.runUncheckedKernel(parallelism: parallelism) }
     mutating func changeInputs(frame: Int, count: Int) { batch.changeInputs(frame: frame, count: count) }
 
-    /// Throws when the kernel's last output differs from the reference's in any bit.
+    /// Throws when the last output of the engine that ran last differs from the reference's
+    /// in any bit.
     func verify() throws {
         if let difference = batch.firstDifference() {
-            throw BenchmarkFailure(description: "\(Self.kernel) \(Self.precision): kernel differs from reference \(difference)")
+            throw BenchmarkFailure(description: "\(Self.kernel) \(Self.precision): output differs from reference \(difference)")
         }
     }
 
-    func checksum() -> UInt64 { outputChecksum(reference: true) ^ (outputChecksum(reference: false) &* 31) }
+    func checksum() -> UInt64 { batch.checksum() }
     func outputChecksum(reference: Bool) -> UInt64 { batch.outputChecksum(reference: reference) }
 }
 

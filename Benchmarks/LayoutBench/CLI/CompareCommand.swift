@@ -21,6 +21,8 @@ extension LayoutBenchCLI {
     slower measures 0.67. Rows in only one report are listed, not judged. The frame loop's
     rows (N=8-256) are compared too, grouped apart from the batch rows, whatever --min-size;
     a report without them (older ones, --quick runs) gets its frame rows listed as absent.
+    The checked single-control call's rows (reference-checked; speedup = reference / it,
+    below 1x) are judged alike, in groups of their own.
     The summary lists every group it judged with its verdict (ok, improved, REGRESSION),
     then the groups that regressed.
 

@@ -7,8 +7,9 @@ import LayoutCore
 extension LayoutBenchCLI {
     public static let frameUsage = """
     layout-bench frame: time a frame loop over small batches: the same batch laid out again
-    every frame with a few controls changed in between, for the reference, the checked and
-    the unchecked kernel (one thread).
+    every frame with a few controls changed in between, for the reference, the checked
+    reference (the single-control call: validation, then the reference), the checked and the
+    unchecked kernel (one thread).
 
     USAGE
       layout-bench frame [options]
@@ -110,7 +111,8 @@ extension LayoutBenchCLI {
                 table.append(row)
             }
             table.legend = ["ns/frame: median [95% interval of the median] over \(repetitions) samples; speedup:"
-                + " reference median / kernel median [95% paired bootstrap interval]; \(changes) controls changed per frame"]
+                + " reference median / kernel median [95% paired bootstrap interval]; \(changes) controls changed per frame"
+                + (type.hasCheckedReference ? "; reference-checked: the single-control call (validation, then the reference)" : "")]
             out += "\n\(type.kernel) \(type.precision), frame loop (one thread)\n" + table.text(maxWidth: 100, keyColumns: 1)
             out += sizes.count < 2 ? "One size: no line to fit.\n" : "Least squares over the medians, ns per frame = fixed + per control x N:\n"
             for fit in fits where fit.kernel == type.kernel && fit.precision == type.precision {

@@ -17,8 +17,9 @@ extension LayoutBenchCLI {
     OPTIONS
       --kernel NAME        the kernel, as `run` names it, e.g. button-content (required;
                            an unknown name lists every kernel)
-      --engine E           kernel (default), kernel-unchecked, reference, or ceiling /
-                           ceiling-unchecked (the C AVX2 port, where it exists and runs)
+      --engine E           kernel (default), kernel-unchecked, reference, reference-checked
+                           (the single-control call: validation, then the reference), or
+                           ceiling / ceiling-unchecked (the C AVX2 port, where it exists and runs)
       --precision P        float (default) or double
       --size N             controls per batch (default 16K)
       --iterations K       batches to lay out after the first (default 100)
@@ -45,8 +46,8 @@ extension LayoutBenchCLI {
             case "--kernel": kernel = try reader.value(for: option)
             case "--engine":
                 engine = try reader.value(for: option)
-                guard ["kernel", "kernel-unchecked", "reference", "ceiling", "ceiling-unchecked"].contains(engine) else {
-                    throw UsageError("--engine must be kernel, kernel-unchecked, reference, ceiling or ceiling-unchecked, not '\(engine)'")
+                guard ["kernel", "kernel-unchecked", "reference", "reference-checked", "ceiling", "ceiling-unchecked"].contains(engine) else {
+                    throw UsageError("--engine must be kernel, kernel-unchecked, reference, reference-checked, ceiling or ceiling-unchecked, not '\(engine)'")
                 }
             case "--precision":
                 let precisions = try ArgumentValues.precisions(try reader.value(for: option))
@@ -73,6 +74,9 @@ extension LayoutBenchCLI {
         if engine == "kernel-unchecked" && !subject.hasUncheckedKernel {
             throw UsageError("\(kernel) has no unchecked kernel")
         }
+        if engine == "reference-checked" && !subject.hasCheckedReference {
+            throw UsageError("\(kernel) has no checked reference")
+        }
         if engine.hasPrefix("ceiling") && subject.ceiling != .available {
             throw UsageError("\(kernel) \(precision) has no ceiling that runs here")
         }
@@ -80,6 +84,7 @@ extension LayoutBenchCLI {
         // instructions per call, which the instruction gate would count as the library's fixed cost.
         let chosen: ProfileEngine = switch engine {
         case "reference": .reference
+        case "reference-checked": .referenceChecked
         case "kernel-unchecked": .kernelUnchecked
         case "ceiling": .ceiling
         case "ceiling-unchecked": .ceilingUnchecked
@@ -90,6 +95,7 @@ extension LayoutBenchCLI {
             func once() {
                 switch chosen {
                 case .reference: batch.runReference()
+                case .referenceChecked: batch.runCheckedReference()
                 case .kernelUnchecked: batch.runUncheckedKernel(parallelism: .serial)
                 case .ceiling: batch.runCeiling(checked: true)
                 case .ceilingUnchecked: batch.runCeiling(checked: false)
@@ -112,7 +118,9 @@ extension LayoutBenchCLI {
     }
 }
 
-/// The engine `profile` runs, chosen before the profiled calls.
+/// The engine `profile` runs, chosen before the profiled calls. The checked reference comes
+/// last: a case declared before another may add a comparison to that one's dispatch in
+/// `once()`, which the instruction gate counts.
 enum ProfileEngine {
-    case reference, kernel, kernelUnchecked, ceiling, ceilingUnchecked
+    case reference, kernel, kernelUnchecked, ceiling, ceilingUnchecked, referenceChecked
 }

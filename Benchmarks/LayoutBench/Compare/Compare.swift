@@ -5,8 +5,10 @@
 // A row's change is new speedup / baseline speedup. By default compare judges each kernel,
 // precision and thread count by the median of its rows' changes (both variants, every size
 // from 1K controls up), with speedups from each variant's fastest repetition, and fails it
-// below 0.75 (one thread) or 0.5 (more threads). Why these defaults: see `CompareOptions`
-// and Docs/Benchmarks.md ("compare"), which give the runs behind them.
+// below 0.75 (one thread) or 0.5 (more threads). The checked reference's rows (the
+// single-control call; speedup = reference / it) are judged the same way, in groups of their
+// own. Why these defaults: see `CompareOptions` and Docs/Benchmarks.md ("compare"), which give
+// the runs behind them.
 
 import Foundation
 
@@ -93,7 +95,8 @@ public struct CompareLine: Hashable, Sendable {
 /// variant`), judged together.
 public struct CompareGroup: Hashable, Sendable {
     public var kernel: String
-    /// The variant, or `all` when the group holds every variant (`Grouping.kernel`).
+    /// The variant, or `all` when the group holds every kernel variant (`Grouping.kernel`,
+    /// where the checked reference's rows form groups of their own).
     public var variant: String
     public var precision: String
     public var threads: Int
@@ -144,6 +147,8 @@ public struct CompareResult: Sendable {
     public var lines: [CompareLine]
     /// Filled unless `CompareOptions.grouping` is `.row`; then they decide the outcome.
     public var groups: [CompareGroup] = []
+    /// How the groups were formed (`CompareOptions.grouping`).
+    public var grouping = CompareOptions.Grouping.kernel
     /// Kernel rows of the baseline that the new report lacks (e.g. sizes a --quick run skips).
     public var missingInNew: [RowKey]
     /// Kernel rows of the new report that the baseline lacks.
@@ -161,7 +166,8 @@ public struct CompareResult: Sendable {
 public enum Comparison {
     public static func compare(baseline: BenchReport, new: BenchReport, options: CompareOptions) -> CompareResult {
         func candidate(_ row: ResultRow) -> Bool {
-            // The Swift kernels only: a ceiling row times C code, not the library.
+            // The library's code (the Swift kernels, the checked reference) only: a ceiling row
+            // times C code.
             row.variant != "reference" && !VariantKind.isCeiling(row.variant) && row.speedup != nil
                 && (options.threads.isEmpty || options.threads.contains(row.threads))
                 && (options.filters.isEmpty || options.filters.contains { row.kernel.contains($0) })
@@ -205,8 +211,14 @@ public enum Comparison {
             let byVariant = options.grouping == .variant
             var order: [String] = []
             var members: [String: [CompareLine]] = [:]
+            // The checked reference's rows form groups of their own: they time the
+            // single-control call (validation, then the reference), not the kernel, so they
+            // join no kernel's median.
+            func groupVariant(_ line: CompareLine) -> String {
+                byVariant || line.key.variant == VariantKind.referenceChecked.rawValue ? line.key.variant : "all"
+            }
             for line in lines {
-                let id = "\(line.key.scenario ?? "")|\(line.key.kernel)|\(byVariant ? line.key.variant : "all")|\(line.key.precision)|\(line.key.threads)"
+                let id = "\(line.key.scenario ?? "")|\(line.key.kernel)|\(groupVariant(line))|\(line.key.precision)|\(line.key.threads)"
                 if members[id] == nil { order.append(id) }
                 members[id, default: []].append(line)
             }
@@ -214,18 +226,19 @@ public enum Comparison {
                 let group = members[id]!
                 let first = group[0]
                 let changes = group.map(\.change)
+                let variant = groupVariant(first)
                 let change = byVariant ? geometricMean(changes) : median(changes)
                 let status: CompareLine.Status = change < first.threshold ? .regression : (change > 1 / first.threshold ? .improved : .ok)
                 var sizes: [Int] = []
                 for size in group.map(\.key.size) where !sizes.contains(size) { sizes.append(size) }
                 groups.append(CompareGroup(
-                    kernel: first.key.kernel, variant: byVariant ? first.key.variant : "all", precision: first.key.precision,
+                    kernel: first.key.kernel, variant: variant, precision: first.key.precision,
                     threads: first.key.threads, scenario: first.key.scenario, sizes: sizes.sorted(), rowCount: group.count, change: change,
                     minChange: changes.min()!, maxChange: changes.max()!, threshold: first.threshold, status: status))
             }
         }
         return CompareResult(
-            lines: lines, groups: groups,
+            lines: lines, groups: groups, grouping: options.grouping,
             missingInNew: baseRows.keys.filter { newRows[$0] == nil }.sorted(),
             missingInBaseline: newRows.keys.filter { baseRows[$0] == nil }.sorted(),
             belowMinSize: belowMinSize,
@@ -308,7 +321,7 @@ public enum Comparison {
     /// lowest and highest of its rows'), its threshold and its verdict (`ok`, `improved` or
     /// `REGRESSION`), so that a passing comparison shows what it checked.
     public static func groupTable(_ result: CompareResult) -> TextTable {
-        let byVariant = result.groups.first.map { $0.variant != "all" } ?? false
+        let byVariant = result.grouping == .variant
         var table = TextTable(header: ["kernel", "variant", "precision", "threads", "sizes", "rows", byVariant ? "change (geomean)" : "change (median)", "min", "max", "threshold", "verdict"],
                               rightAligned: [3, 5, 6, 7, 8, 9])
         for group in result.groups {

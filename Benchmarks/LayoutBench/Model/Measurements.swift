@@ -4,8 +4,11 @@
 
 /// What a timed variant runs.
 public enum VariantKind: String, Hashable, Sendable {
-    /// The scalar reference, one thread.
+    /// The scalar reference without validation, one control at a time, one thread.
     case reference
+    /// The single-control call an app makes (`Slider.layout(_:)`: validation, then the
+    /// reference), one control at a time, one thread. Its speedup (reference / it) is below 1.
+    case referenceChecked = "reference-checked"
     /// The batch kernel through its checked (validating) entry point.
     case kernel
     /// The batch kernel through its unchecked entry point (no validation pass).

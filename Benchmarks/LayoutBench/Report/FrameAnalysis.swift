@@ -63,7 +63,8 @@ public enum FrameAnalysis {
     public static func crossovers(_ rows: [ResultRow]) -> [FrameCrossover] {
         var result: [FrameCrossover] = []
         var seen: Set<String> = []
-        for row in rows where row.speedup != nil {
+        // The kernels only: the checked reference is the single-control call, not a kernel.
+        for row in rows where row.speedup != nil && row.variant != VariantKind.referenceChecked.rawValue {
             let id = "\(row.kernel)/\(row.precision)/\(row.variant)"
             if !seen.insert(id).inserted { continue }
             let series = rows.filter { $0.kernel == row.kernel && $0.precision == row.precision && $0.variant == row.variant }

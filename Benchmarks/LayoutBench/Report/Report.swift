@@ -61,7 +61,9 @@ public struct BenchReport: Hashable, Sendable, Codable {
 public struct ResultRow: Hashable, Sendable, Codable {
     /// `button-content`, `thumb-track`, `toggle-transition`.
     public var kernel: String
-    /// `reference` (scalar, one control at a time, always one thread), `kernel` (the batch
+    /// `reference` (scalar, one control at a time, always one thread, no validation),
+    /// `reference-checked` (the single-control call: validation, then the reference; one
+    /// thread; its speedup, reference / it, is below 1 and it has no floor), `kernel` (the batch
     /// kernel's checked entry point: validation pass, then layout), `kernel-unchecked` (its
     /// unchecked entry point: the layout pass alone), or `ceiling` / `ceiling-unchecked` (the
     /// hand-written C AVX2 port of the kernel, Benchmarks/Ceiling, one thread, with and
@@ -79,8 +81,8 @@ public struct ResultRow: Hashable, Sendable, Codable {
     public var repetitions: Int
     /// Nanoseconds per control over the repetitions.
     public var nsPerControl: SampleSummary
-    /// Kernel rows: median reference time / median kernel time at the same size and
-    /// precision, from the same repetitions, with a 95% bootstrap interval.
+    /// Kernel and `reference-checked` rows: median reference time / median time of the row
+    /// at the same size and precision, from the same repetitions, with a 95% bootstrap interval.
     public var speedup: Interval?
     /// Bytes the variant reads and writes per control: inputs plus outputs, and the inputs
     /// once more for `kernel` rows (the validation pass), when the subject declares them.
@@ -173,7 +175,7 @@ public struct RowKey: Hashable, Sendable, Comparable, CustomStringConvertible {
 /// is the cost per call (and the few changed controls' writes, the same for every engine).
 public struct FrameFit: Hashable, Sendable, Codable {
     public var kernel: String
-    /// `reference`, `kernel` or `kernel-unchecked`.
+    /// `reference`, `reference-checked`, `kernel` or `kernel-unchecked`.
     public var variant: String
     public var precision: String
     /// The frame sizes fitted.

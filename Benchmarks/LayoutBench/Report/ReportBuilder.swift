@@ -29,7 +29,9 @@ public enum ReportBuilder {
                 let seed = stableHash("\(m.kernel)/\(m.precision)/\(v.kind.rawValue)/\(v.threads)/\(m.size)")
                 let speedup = Statistics.speedup(reference: v.referenceSamples ?? reference.samples, kernel: v.samples, seed: seed)
                 let bytes = m.bytes(for: v.kind)
-                let band = floorBandwidth(
+                // No floor for the checked reference: like the reference, it is bound by its
+                // arithmetic and branches, one control at a time, not by bandwidth.
+                let band = v.kind == .referenceChecked ? nil : floorBandwidth(
                     threads: v.threads,
                     batchBytes: workingSetBytes(size: m.size, bytesPerControl: m.bytesPerControl,
                                                 distinctControls: settings.distinctControls),
@@ -56,7 +58,9 @@ public enum ReportBuilder {
             }
         }
         // The roofline: each kernel variant, precision and thread count at its largest size.
-        let kernelRows = rows.filter { $0.variant != VariantKind.reference.rawValue }
+        let kernelRows = rows.filter {
+            $0.variant != VariantKind.reference.rawValue && $0.variant != VariantKind.referenceChecked.rawValue
+        }
         func groupKey(_ row: ResultRow) -> String { "\(row.kernel)|\(row.precision)|\(row.variant)|\(row.threads)" }
         let groups = Dictionary(grouping: kernelRows, by: groupKey)
         var keys: [String] = []
@@ -80,6 +84,9 @@ public enum ReportBuilder {
             "Each kernel thread count is timed in its own rotation with the reference (the reference row shows the one-thread rotation's times), so that no variant's turns disturb another thread count's.",
             "Floor = bytesPerControl / best copy-or-triad bandwidth with the same thread count (STREAM byte counting, no write-allocate): over memory when the data the timed calls go through (size x input and output bytes, times the batches taken in turn with --distinct-controls) exceeds the last-level cache, otherwise over the largest measured cache working set no larger than that. The roofline table uses the memory floor at each kernel's largest size.",
         ]
+        if rows.contains(where: { $0.variant == VariantKind.referenceChecked.rawValue }) {
+            notes.append("`reference-checked` rows time the call an app makes for one control (`ThumbTrack.layout(_:)` and the like: validation, then the reference), one control at a time, one thread, in the one-thread rotation with the reference; their speedup (reference / checked call) is below 1x, and checked / unchecked = its inverse. They have no floor.")
+        }
         if rows.contains(where: { VariantKind.isCeiling($0.variant) }) {
             notes.append("`ceiling` and `ceiling-unchecked` rows time a hand-written C port of the kernel with AVX2 intrinsics (Benchmarks/Ceiling: eight Float or four Double lanes, the same IEEE operations in the same order, no FMA), one thread, with and without its validation pass, checked bit for bit against the reference like every variant. x ceiling = Swift kernel median / ceiling median at the same size and precision (checked against `ceiling`, unchecked against `ceiling-unchecked`, one thread, same repetitions): 1.00x = as fast as the hand-written AVX2 code.")
         }

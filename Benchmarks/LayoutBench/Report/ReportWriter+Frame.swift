@@ -9,7 +9,7 @@ import Foundation
 /// baseline (Benchmarks/instruction-baseline.json, `intercepts`) records it.
 public struct InstructionIntercept: Hashable, Sendable, Decodable {
     public var kernel: String
-    /// `reference`, `kernel` or `kernel-unchecked`.
+    /// `reference`, `reference-checked`, `kernel` or `kernel-unchecked`.
     public var engine: String
     /// `float` or `double`, as the gate writes them.
     public var precision: String
@@ -52,10 +52,11 @@ extension ReportWriter {
     }
 
     /// The frame loop by size: a line per kernel, precision and N; the reference's and each
-    /// kernel variant's ns per frame, and the kernels' speedups.
+    /// other engine's ns per frame (the checked reference's, each kernel variant's), and their
+    /// speedups.
     public static func frameTable(_ report: BenchReport, short: Bool = false) -> TextTable {
         let rows = report.frameRows ?? []
-        let variants = ["kernel", "kernel-unchecked"].filter { variant in rows.contains { $0.variant == variant } }
+        let variants = ["reference-checked", "kernel", "kernel-unchecked"].filter { variant in rows.contains { $0.variant == variant } }
         var header = ["kernel", "precision", "N", short ? "ref ns/frame" : "reference ns/frame"]
         for variant in variants {
             header += ["\(shortVariant(variant)) ns/frame", "\(shortVariant(variant)) speedup"]
@@ -77,7 +78,8 @@ extension ReportWriter {
             }
         }
         table.legend = ["ns/frame: median ns per frame of N controls [95% bootstrap interval of the median]; "
-            + "speedup: reference median / kernel median [95% paired bootstrap interval]."]
+            + "speedup: reference median / kernel median [95% paired bootstrap interval]."
+            + (variants.first == "reference-checked" ? " checked ref: the single-control call (validation, then the reference), one control at a time." : "")]
         return table
     }
 

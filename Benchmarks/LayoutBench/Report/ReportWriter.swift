@@ -54,6 +54,13 @@ public enum ReportWriter {
         ["ceiling", "ceiling-unchecked"].filter { variant in report.rows.contains { $0.variant == variant } }
     }
 
+    /// `reference-checked` when the report has its rows (the checked single-control call),
+    /// else nothing.
+    static func checkedReferenceVariants(_ report: BenchReport) -> [String] {
+        let variant = VariantKind.referenceChecked.rawValue
+        return report.rows.contains { $0.variant == variant } ? [variant] : []
+    }
+
     /// "1.45x / 1.62x": the one-thread kernel's time over its ceiling at `size`, checked /
     /// unchecked ("-" where a variant has no ceiling figure); `nil` when neither has one.
     static func ceilingRatios(_ report: BenchReport, _ kernel: String, _ precision: String, size: Int) -> String? {
@@ -72,6 +79,11 @@ public enum ReportWriter {
         let reference = rows.filter { $0.variant == "reference" }
         series.append(.init(name: "reference (scalar, 1 thread)", color: referenceColor,
                             points: reference.map(point)))
+        let checked = rows.filter { $0.variant == VariantKind.referenceChecked.rawValue }
+        if !checked.isEmpty {
+            series.append(.init(name: "checked single-control call (validation + reference, 1 thread)", color: referenceColor,
+                                dashed: true, points: checked.map(point)))
+        }
         var guides: [SVGChart.Guide] = []
         var floorNotes: [String] = []
         for variant in kernelVariants(report) {
@@ -178,7 +190,7 @@ public enum ReportWriter {
             for precision in precisions(report, kernel: kernel) {
                 let rows = report.rows.filter { $0.kernel == kernel && $0.precision == precision }
                 for reference in rows where reference.variant == "reference" {
-                    for variant in kernelVariants(report) + ceilings {
+                    for variant in checkedReferenceVariants(report) + kernelVariants(report) + ceilings {
                         let variantRows = rows.filter { $0.variant == variant && $0.size == reference.size }
                         if variantRows.isEmpty { continue }
                         var cells = [kernel, precision, SVGChart.sizeLabel(reference.size), variant, Format.ns(reference.nsPerControl.median)]
@@ -274,6 +286,10 @@ public enum ReportWriter {
             out += "\nAll sizes, kernel on \(threadsLabel(t)) (the reference on 1)\n"
             out += terminalSizesTable(report, threads: t).text(maxWidth: width, keyColumns: 4)
         }
+        if let size = checkedCallSize(report) {
+            out += "\nChecked single-control call against the reference alone, N=\(SVGChart.sizeLabel(size))\n"
+            out += checkedCallTable(report).text(maxWidth: width, keyColumns: 2)
+        }
         out += "\nRoofline: memory bandwidth (STREAM copy and triad, GB/s)\n"
         out += terminalBandwidthTable(report, cache: false).text(maxWidth: width, keyColumns: 1)
         out += "\nEach kernel at its largest size against its bandwidth floor\n"
@@ -289,9 +305,46 @@ public enum ReportWriter {
         return out + terminalFrame(report)
     }
 
-    /// "checked" or "unchecked" for a kernel variant.
+    /// "checked" or "unchecked" for a kernel variant, "checked ref" for the checked reference.
     static func shortVariant(_ variant: String) -> String {
-        variant == "kernel-unchecked" ? "unchecked" : (variant == "kernel" ? "checked" : variant)
+        switch variant {
+        case VariantKind.unchecked.rawValue: "unchecked"
+        case VariantKind.kernel.rawValue: "checked"
+        case VariantKind.referenceChecked.rawValue: "checked ref"
+        default: variant
+        }
+    }
+
+    /// The size of the checked-call table: 1K, or the measured size of `reference-checked`
+    /// rows nearest to it (log scale); `nil` without such rows.
+    static func checkedCallSize(_ report: BenchReport) -> Int? {
+        let sizes = Set(report.rows.filter { $0.variant == VariantKind.referenceChecked.rawValue }.map(\.size))
+        return sizes.sorted().min { abs(log2(Double($0)) - 10) < abs(log2(Double($1)) - 10) }
+    }
+
+    /// The checked single-control call against the reference alone, at `checkedCallSize`: per
+    /// kernel and precision, both medians in ns per control and checked / unchecked (the
+    /// inverse of the `reference-checked` row's speedup, with its 95% interval).
+    public static func checkedCallTable(_ report: BenchReport) -> TextTable {
+        var table = TextTable(header: ["kernel", "precision", "N", "checked ns/control", "reference ns/control", "checked / unchecked [95% CI]"],
+                              rightAligned: [2, 3, 4, 5])
+        guard let size = checkedCallSize(report) else { return table }
+        for kernel in kernels(report) {
+            for precision in precisions(report, kernel: kernel) {
+                guard let checked = kernelRow(report, kernel, precision, variant: VariantKind.referenceChecked.rawValue, threads: 1, size: size),
+                      let reference = kernelRow(report, kernel, precision, variant: VariantKind.reference.rawValue, threads: 1, size: size)
+                else { continue }
+                let ratio = checked.speedup.map {
+                    Interval(estimate: 1 / $0.estimate, lower: 1 / $0.upper, upper: 1 / $0.lower, level: $0.level)
+                } ?? Interval(estimate: checked.nsPerControl.median / reference.nsPerControl.median, lower: .nan, upper: .nan, level: 0)
+                table.append([kernel, precision, SVGChart.sizeLabel(size), Format.ns(checked.nsPerControl.median),
+                              Format.ns(reference.nsPerControl.median), Format.interval(ratio)])
+            }
+        }
+        table.legend = ["checked: the single-control call (validation, then the reference); reference: the reference alone; "
+            + "medians of the same interleaved repetitions, one control at a time, 1 thread. checked / unchecked: checked ns / reference ns "
+            + "[95% paired bootstrap interval]."]
+        return table
     }
 
     /// The headline for the terminal: a line per kernel, precision and thread count.
@@ -342,8 +395,10 @@ public enum ReportWriter {
 
     /// Every size for one kernel thread count: the reference, the kernel and its speedup.
     static func terminalSizesTable(_ report: BenchReport, threads t: Int) -> TextTable {
-        // The ceiling runs on one thread: its rows and the x ceil column join that table.
+        // The checked reference and the ceiling run on one thread: their rows (and the x ceil
+        // column) join that table.
         let ceilings = t == 1 ? ceilingVariants(report) : []
+        let checked = t == 1 ? checkedReferenceVariants(report) : []
         var table = TextTable(header: ["kernel", "precision", "N", "variant", "ref ns", "ns", "speedup [95% CI]"]
                                 + (ceilings.isEmpty ? [] : ["x ceil"]),
                               rightAligned: [2, 4, 5, 6, 7])
@@ -351,7 +406,7 @@ public enum ReportWriter {
             for precision in precisions(report, kernel: kernel) {
                 let rows = report.rows.filter { $0.kernel == kernel && $0.precision == precision }
                 for reference in rows where reference.variant == "reference" {
-                    for variant in kernelVariants(report) + ceilings {
+                    for variant in checked + kernelVariants(report) + ceilings {
                         guard let row = rows.first(where: { $0.variant == variant && $0.size == reference.size && $0.threads == t })
                         else { continue }
                         table.append([kernel, precision, SVGChart.sizeLabel(reference.size), variant,
@@ -363,6 +418,9 @@ public enum ReportWriter {
             }
         }
         table.legend = ["ref ns, ns: reference and kernel ns per control (medians); speedup: ref ns / ns."]
+        if !checked.isEmpty {
+            table.legend.append("reference-checked: the single-control call (validation, then the reference); its speedup is below 1x.")
+        }
         if !ceilings.isEmpty {
             table.legend.append("ceiling: the hand-written C AVX2 port (Benchmarks/Ceiling); x ceil: kernel ns / the ceiling's of the same kind (checked or unchecked).")
         }
@@ -490,6 +548,7 @@ public enum ReportWriter {
         """
         out += targets(report, native: native)
         out += frameSection(report, intercepts: intercepts)
+        out += checkedCallSection(report)
         out += """
 
         ## Machine and settings
@@ -571,6 +630,24 @@ public enum ReportWriter {
 
         """
         return out
+    }
+
+    /// README.md's section on the checked single-control call; empty without its rows.
+    static func checkedCallSection(_ report: BenchReport) -> String {
+        guard let size = checkedCallSize(report) else { return "" }
+        let table = checkedCallTable(report)
+        return """
+
+        ## Checked single-control call
+
+        The call an app makes for one control (`ThumbTrack.layout(_:)` and the like: validation,
+        then the reference; `reference-checked` rows) against the reference alone (`reference`),
+        one control at a time, one thread, at N=\(SVGChart.sizeLabel(size)), timed in the same interleaved
+        repetitions. Checked / unchecked = checked ns / reference ns, with the 95% paired
+        bootstrap interval; every size is under [All sizes](#all-sizes).
+
+        \(table.markdown())
+        """
     }
 
     /// The speed targets in force (`SpeedTarget.inForce`), measured: a row per target and

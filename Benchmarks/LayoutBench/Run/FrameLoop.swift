@@ -19,10 +19,13 @@ public struct FrameLoop: Sendable {
 
     public init() {}
 
-    /// The engines of `type` in the frame loop: the reference, the checked kernel and the
-    /// unchecked kernel (where the subject has one), one thread each.
+    /// The engines of `type` in the frame loop: the reference, the checked reference (the
+    /// single-control call, where the subject has one), the checked kernel and the unchecked
+    /// kernel (where the subject has one), one thread each; the checked reference right after
+    /// the reference (`LayoutBenchSubject.runCheckedReference`).
     static func variants(of type: any LayoutBenchSubject.Type) -> [VariantKind] {
-        [.reference, .kernel] + (type.hasUncheckedKernel ? [.unchecked] : [])
+        [.reference] + (type.hasCheckedReference ? [.referenceChecked] : []) + [.kernel]
+            + (type.hasUncheckedKernel ? [.unchecked] : [])
     }
 
     /// Times `type` with `size` controls per frame. Each sample is ns per frame divided by
@@ -39,8 +42,10 @@ public struct FrameLoop: Sendable {
         func run(_ variant: Int) {
             switch variants[variant] {
             case .reference: subject.runReference()
+            case .referenceChecked: subject.runCheckedReference()
             case .kernel: subject.runKernel(parallelism: .serial)
-            default: subject.runUncheckedKernel(parallelism: .serial)
+            case .unchecked: subject.runUncheckedKernel(parallelism: .serial)
+            case .ceiling, .ceilingUnchecked: preconditionFailure("the frame loop runs no ceiling")
             }
         }
         func check(_ when: String) throws {

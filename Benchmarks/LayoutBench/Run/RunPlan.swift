@@ -17,6 +17,8 @@ public struct RunPlan: Equatable, Sendable {
     /// last three are from a thumb-track 4M step on the project's 2-core machine under load 4-5
     /// (building 13 s, each check 10 s, checksums 3.4 s): at 4M they outweigh the timing.
     static let referenceNanoseconds = 60.0
+    /// One call of the checked single-control call (validation, then the reference).
+    static let checkedReferenceNanoseconds = 150.0
     static let kernelNanoseconds = 8.0
     static let buildNanoseconds = 3_000.0
     static let verifyNanoseconds = 800.0
@@ -41,7 +43,7 @@ public struct RunPlan: Equatable, Sendable {
             }
         }
         for subject in subjects {
-            let engines = Double(subject.hasUncheckedKernel ? 3 : 2)
+            let engines = Double(2 + (subject.hasUncheckedKernel ? 1 : 0) + (subject.hasCheckedReference ? 1 : 0))
             for _ in options.frameSizes {
                 steps.append(engines * (options.warmupMilliseconds + Double(options.repetitions) * options.frameBudgetMilliseconds))
             }
@@ -57,7 +59,7 @@ public struct RunPlan: Equatable, Sendable {
         let controls = Double(SizeMeasurement.batchCount(size: size, distinctControls: options.distinctControls) * size)
         let reference = Double(size) * referenceNanoseconds / 1e6
         let unchecked = subject.hasUncheckedKernel
-        // Each kernel call in milliseconds, with its rotation.
+        // Each call other than the reference's in milliseconds, with its rotation.
         var kernels: [(call: Double, rotation: Int)] = []
         for (rotation, t) in threads.enumerated() {
             let call = Double(size) * kernelNanoseconds / Double(max(1, t)) / 1e6
@@ -67,6 +69,10 @@ public struct RunPlan: Equatable, Sendable {
         if subject.ceiling == .available && threads.contains(1) {
             let call = Double(size) * kernelNanoseconds / 1e6
             kernels += [(call, 0), (call, 0)]
+        }
+        // The checked reference joins the one-thread rotation (its own one without it).
+        if subject.hasCheckedReference {
+            kernels.append((Double(size) * checkedReferenceNanoseconds / 1e6, threads.firstIndex(of: 1) ?? threads.count))
         }
         let calls = [reference] + kernels.map(\.call)
         var milliseconds = 0.0

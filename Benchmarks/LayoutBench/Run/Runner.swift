@@ -3,11 +3,13 @@
 // Memory and cache bandwidth are measured at the start and at the end, for the roofline.
 // For every subject (kernel x precision) and size:
 // 1. build the subject (seeded inputs; with `--distinct-controls`, several batches that every
-//    call takes in turn), run the reference and the kernel with every thread count once, and
-//    check each kernel output against the reference bit for bit;
+//    call takes in turn), run the reference and every other variant once (the checked
+//    reference, the kernel with every thread count), and check each output against the
+//    reference bit for bit;
 // 2. warm up each variant, then choose its iterations per measurement to fill the time budget;
 // 3. one rotation per kernel thread count, one after the other: repeat, timing the reference
-//    and that thread count's kernel variants once per repetition, the order rotating between
+//    and that thread count's variants once per repetition (the checked reference, one
+//    thread, joins the one-thread rotation), the order rotating between
 //    repetitions (reference and kernels interleaved, so a speedup's two sides share the
 //    machine's state). Each speedup pairs a kernel's samples with the reference samples of
 //    its own rotation; the reference row reports the first rotation's. (In one rotation of
@@ -328,6 +330,9 @@ public struct Runner {
         var turn = 0
 
         var variants: [(kind: VariantKind, threads: Int)] = [(.reference, 1)]
+        // The checked single-control call runs on one thread, beside the reference (and is
+        // checked right after it: `LayoutBenchSubject.runCheckedReference`).
+        if type.hasCheckedReference { variants.append((.referenceChecked, 1)) }
         variants += threads.map { (.kernel, $0) }
         if type.hasUncheckedKernel { variants += threads.map { (.unchecked, $0) } }
         // The ceiling runs on one thread, in the one-thread rotation beside the Swift kernels.
@@ -337,6 +342,7 @@ public struct Runner {
             let (kind, t) = variants[variant]
             switch kind {
             case .reference: subject.runReference()
+            case .referenceChecked: subject.runCheckedReference()
             case .kernel: subject.runKernel(parallelism: .threads(t))
             case .unchecked: subject.runUncheckedKernel(parallelism: .threads(t))
             case .ceiling: subject.runCeiling(checked: true)
@@ -348,7 +354,7 @@ public struct Runner {
             runVariant(variant, on: &batches[turn])
             turn = turn + 1 == batchCount ? 0 : turn + 1
         }
-        /// Every kernel variant against the reference, bit for bit, on every batch.
+        /// Every other variant against the reference, bit for bit, on every batch.
         func verifyAll(_ when: String) throws {
             tick("checking the kernels against the reference\(when)")
             for index in batches.indices {

@@ -18,14 +18,23 @@ public protocol LayoutBenchSubject {
 
     /// Lays out every control with the scalar reference, one control at a time, on one thread.
     mutating func runReference()
+    /// Whether `runCheckedReference` exists (then the run also measures `reference-checked`).
+    static var hasCheckedReference: Bool { get }
+    /// Lays out every control with the validated single-control call (`Slider.layout(_:)`:
+    /// validation, then the reference), one control at a time, on one thread, into an output
+    /// of its own, which the next `verify()` checks. The runner and the frame loop check it
+    /// right after the reference, before any kernel.
+    mutating func runCheckedReference()
     /// Lays out every control with the batch kernel (validation included).
     mutating func runKernel(parallelism: Parallelism)
-    /// Throws when the kernel's last output differs from the reference's in any bit.
+    /// Throws when the last output of the engine that ran last (a kernel, a ceiling or the
+    /// checked reference) differs from the reference's in any bit.
     func verify() throws
     /// A value that depends on the outputs, consumed so the optimizer cannot drop the work.
     func checksum() -> UInt64
     /// A hash of sampled output values of one engine: the reference's output (`reference`
-    /// true) or the kernel's last output. Equal outputs give equal checksums, so `profile`
+    /// true) or the last output of another engine (a kernel's, a ceiling's or the checked
+    /// reference's). Equal outputs give equal checksums, so `profile`
     /// prints the same checksum for every engine of a kernel when they agree.
     func outputChecksum(reference: Bool) -> UInt64
 
@@ -65,6 +74,10 @@ public enum CeilingSupport: Hashable, Sendable {
 extension LayoutBenchSubject {
     /// Subjects that do not hash each engine's output on its own give `checksum()`.
     public func outputChecksum(reference: Bool) -> UInt64 { checksum() }
+    public static var hasCheckedReference: Bool { false }
+    public mutating func runCheckedReference() {
+        preconditionFailure("\(Self.kernel) has no checked reference")
+    }
     public static var hasUncheckedKernel: Bool { false }
     public static var inputBytesPerControl: Int? { nil }
     public mutating func runUncheckedKernel(parallelism: Parallelism) {
