@@ -5,7 +5,7 @@ The docs, the README and the comments in Sources/ say what is true now and why; 
 changed belongs in git and in CHANGELOG.md. This check (a CI step) finds the two marks a lab
 notebook leaves behind:
 
-- a date: 2026-12-07, "December 7", "Dec 2026", "7 December 2026";
+- a date: year-month-day in digits, a month name with a day or a year, a day with a month name;
 - a commit hash: seven to forty hexadecimal digits with at least one digit and one letter
   (a number written `0x...` is not one).
 
@@ -23,8 +23,8 @@ import sys
 MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
          r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)")
 DATE_PATTERNS = [
-    re.compile(r"\b(?:19|20)\d\d-[01]\d-[0-3]\d\b"),                   # 2026-12-07
-    re.compile(r"\b" + MONTH + r"\.? (?:[0-3]?\d(?:st|nd|rd|th)?\b|(?:19|20)\d\d\b)"),  # Dec 7, December 2026
+    re.compile(r"\b(?:19|20)\d\d-[01]\d-[0-3]\d\b"),                   # year-month-day
+    re.compile(r"\b" + MONTH + r"\.? (?:[0-3]?\d(?:st|nd|rd|th)?\b|(?:19|20)\d\d\b)"),  # month and day, month and year
     re.compile(r"\b[0-3]?\d " + MONTH + r"\b"),                         # 7 December
 ]
 HASH_PATTERN = re.compile(r"(?<![0-9A-Za-z_#])(?<!0x)(?<!0X)[0-9a-f]{7,40}(?![0-9A-Za-z_])")
