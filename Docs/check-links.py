@@ -19,7 +19,7 @@ runs it from .ci/run). Only tracked files are read (`git ls-files`).
    case-sensitively with backticks and `*` removed and whitespace collapsed. Also accepted,
    as decided here: the part before the colon of exactly one heading ("Snapping" for
    "Snapping: ..."), exactly one heading without its trailing parenthesis ("Lanes that follow
-   the precision" for "... (a dated heading)": Docs/Performance.md dates its headings), and a bold
+   the precision" for "Lanes that follow the precision (SSE2 and AVX)"), and a bold
    run-in label opening a paragraph or list item (`**Column placement.** The kernels ...`),
    which these docs use as their smallest sections (the label's final `.` or `:` dropped).
    A bare `Docs/X.md` must name an existing file.
