@@ -56,6 +56,41 @@ import Testing
         #expect(before.titleWidth[3] == 3)
     }
 
+    /// A column swapped with a view, or with another batch's column, trades elements: each
+    /// side holds the other's afterwards, and a copy taken before holds neither write.
+    @Test func swappedColumnsTradeTheirElements() {
+        var columns = ButtonContentColumns<Float>((0..<5).map { config(titleWidth: Float($0)) })
+        let before = columns
+        var view = columns.titleWidth
+        view[1] = 50
+        swap(&columns.titleWidth, &view)
+        #expect(Array(columns.titleWidth) == [0, 50, 2, 3, 4])
+        #expect(Array(view) == [0, 1, 2, 3, 4])
+        view[2] = 60
+        #expect(Array(columns.titleWidth) == [0, 50, 2, 3, 4])
+
+        var other = ButtonContentColumns<Float>((0..<5).map { config(titleWidth: Float(10 + $0)) })
+        swap(&columns.titleWidth, &other.titleWidth)
+        #expect(Array(columns.titleWidth) == [10, 11, 12, 13, 14])
+        #expect(Array(other.titleWidth) == [0, 50, 2, 3, 4])
+        #expect(Array(before.titleWidth) == [0, 1, 2, 3, 4])
+    }
+
+    /// A copy of a column taken during an access to it (an `inout` argument) is a value of
+    /// its own: its writes stay out of the batch, and the access's writes out of the copy.
+    @Test func aCopyTakenDuringAnAccessWritesItsOwnElements() {
+        var columns = ButtonContentColumns<Float>((0..<5).map { config(titleWidth: Float($0)) })
+        func access(_ column: inout Column<Float>) -> Column<Float> {
+            var copy = column
+            copy[0] = 70
+            column[1] = 80
+            return copy
+        }
+        let copy = access(&columns.titleWidth)
+        #expect(Array(columns.titleWidth) == [0, 80, 2, 3, 4])
+        #expect(Array(copy) == [70, 1, 2, 3, 4])
+    }
+
     /// Every mutating call and view write of every control, on copies that share storage.
     @Test(arguments: ControlSuiteTests.cases)
     func copiesNeverShareWrites(_ test: ControlSuiteTests.Case) {

@@ -32,10 +32,25 @@ public struct Column<Element: ColumnElement>: RandomAccessCollection, MutableCol
         buffer.addresses[position].assumingMemoryBound(to: Element.self)
     }
 
-    /// Makes `buffer` this column's own before a write (unless a batch lent it for the write).
+    /// Makes `buffer` this column's own before a write.
+    ///
+    /// While a batch lends its buffer to the view its `_modify` accessor yields (`isLent`,
+    /// `columns.width[3] = 20`), the batch holds exactly one reference besides the views'.
+    /// The check sets that reference aside, so a view writes in place only when no other view
+    /// (a copy taken during the access) holds the buffer. The view's own reference keeps the
+    /// buffer alive meanwhile.
     @inlinable
     mutating func makeUnique() {
-        if !buffer.isLent && !isKnownUniquelyReferenced(&buffer) { buffer = buffer.makeCopy() }
+        if buffer.isLent {
+            let lender = Unmanaged.passUnretained(buffer)
+            lender.release()
+            let isUnique = isKnownUniquelyReferenced(&buffer)
+            _ = lender.retain()
+            if isUnique { return }
+        } else if isKnownUniquelyReferenced(&buffer) {
+            return
+        }
+        buffer = buffer.makeCopy()
     }
 
     /// Element `index` (control `index` of the batch).
@@ -94,16 +109,29 @@ public struct Column<Element: ColumnElement>: RandomAccessCollection, MutableCol
     }
 }
 
-extension ColumnBuffer {
-    /// Ends the loan of the batch's `_modify` accessor: writes through views copy again, and
-    /// the elements of a column that replaced the lent view (`columns.width = other.width`)
-    /// are copied in.
+extension ColumnStorage {
+    /// Lends the column at `position` to the view a batch's `_modify` accessor yields: writes
+    /// through it go in place (`Column.makeUnique`). The caller holds `storage` alone.
     @inlinable
-    final func endLoan<Element>(of column: Column<Element>, at position: Int) {
-        isLent = false
-        if column.buffer !== self || column.position != position { replaceColumn(at: position, with: column) }
+    static func lend<Element>(_ storage: ColumnStorage, at position: Int) -> Column<Element> {
+        storage.isLent = true
+        return Column(buffer: storage, position: position)
     }
 
+    /// Ends the loan of `lend(_:at:)`. When the lent view was replaced, by an assignment
+    /// (`columns.width = other.width`) or a swap (`swap(&columns.width, &view)`), the new
+    /// view's elements are copied in; a view swapped out still holds this buffer and keeps
+    /// its elements, so the batch copies the buffer first when it no longer holds it alone.
+    @inlinable
+    static func endLoan<Element>(_ storage: inout ColumnStorage, of column: Column<Element>, at position: Int) {
+        storage.isLent = false
+        if column.buffer === storage && column.position == position { return }
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        storage.replaceColumn(at: position, with: column)
+    }
+}
+
+extension ColumnBuffer {
     /// Copies the elements of `column` into the column at `position`.
     ///
     /// - Precondition: `column.count == count`.
@@ -175,10 +203,9 @@ public struct BatchColumns<Control: BatchLayout>: @unchecked Sendable {
         get { Column(buffer: storage, position: Control.InputFields.position(of: key)) }
         _modify {
             makeUnique()
-            let storage = self.storage
-            storage.isLent = true
-            var column = Column<Element>(buffer: storage, position: Control.InputFields.position(of: key))
-            defer { storage.endLoan(of: column, at: Control.InputFields.position(of: key)) }
+            let position = Control.InputFields.position(of: key)
+            var column: Column<Element> = ColumnStorage.lend(storage, at: position)
+            defer { ColumnStorage.endLoan(&storage, of: column, at: position) }
             yield &column
         }
     }
@@ -305,10 +332,9 @@ public struct BatchResultColumns<Control: BatchLayout>: @unchecked Sendable {
         get { Column(buffer: storage, position: Control.ResultFields.position(of: key)) }
         _modify {
             makeUnique()
-            let storage = self.storage
-            storage.isLent = true
-            var column = Column<Element>(buffer: storage, position: Control.ResultFields.position(of: key))
-            defer { storage.endLoan(of: column, at: Control.ResultFields.position(of: key)) }
+            let position = Control.ResultFields.position(of: key)
+            var column: Column<Element> = ColumnStorage.lend(storage, at: position)
+            defer { ColumnStorage.endLoan(&storage, of: column, at: position) }
             yield &column
         }
     }

@@ -39,7 +39,8 @@ struct UnrepresentableEntry: Sendable {
 ///
 /// A buffer is changed only by its one owner: a batch or a column view whose reference is
 /// unique (each copies it first otherwise, `isKnownUniquelyReferenced`), or the column view a
-/// batch lends it to during an access (`isLent`). So no view sees another value's writes, and
+/// batch lends it to during an access (`isLent`) while no copy of that view holds it. So no
+/// view sees another value's writes, and
 /// no memory a view reads is freed or moved while the view holds the buffer.
 ///
 /// The mutable properties are `@exclusivity(unchecked)`: with the one-owner rule above no
@@ -62,8 +63,9 @@ class ColumnBuffer: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) final var byteCount = 0
     /// The stagger of the first column, in cache lines.
     @usableFromInline final let firstSlot: Int
-    /// Whether a batch, which holds this buffer alone, has lent it to the column view its
-    /// `_modify` accessor yields: writes through that view go in place.
+    /// Whether a batch, which held this buffer alone, has lent it to the column view its
+    /// `_modify` accessor yields: the batch's reference does not count against that view's
+    /// writes (`Column.makeUnique`).
     @usableFromInline @exclusivity(unchecked) final var isLent = false
     /// Values appended that their byte column could not hold, by control (see
     /// `UnrepresentableEntry`); empty in all but invalid batches.
