@@ -6,9 +6,9 @@
 #   SRC        the source root (the repository is $SRC/layoutcore in the image)
 #   SANITIZER  address (the one supported sanitizer), coverage, or none
 #   SWIFT_BUILD_JOBS  optional: `swift build -j` (a local check on a shared machine sets 1)
-# Produces in $OUT, for every .fit / differential / bad-input target <T>:
+# Produces in $OUT, for every .fit / differential / bad-input / sequence target <T>:
 #   <T>                   the libFuzzer binary (Swift runtime linked statically)
-#   <T>_seed_corpus.zip   Fuzz/Corpus/<T> and Fuzz/Regressions/<T>
+#   <T>_seed_corpus.zip   Fuzz/Corpus/<T> and Fuzz/Regressions/<T> (not its open-* files)
 #   <T>.dict              Fuzz/Dictionaries/<T>.dict
 #   <T>.options           Fuzz/Options/<T>.options (libFuzzer and ASan options)
 # The .legacy self-test targets are left out: they crash by design (Fuzz/run.sh runs them).
@@ -79,6 +79,7 @@ for target in "${TARGETS[@]}"; do
   rm -f "$OUT/${target}_seed_corpus.zip"
   corpus=("Fuzz/Corpus/$target")
   [ -d "Fuzz/Regressions/$target" ] && corpus+=("Fuzz/Regressions/$target")
-  (cd "$PACKAGE_DIR" && find "${corpus[@]}" -type f -print | zip -q -j "$OUT/${target}_seed_corpus.zip" -@)
+  # Open findings (open-*: reported, not fixed yet) are no seeds: they crash the target.
+  (cd "$PACKAGE_DIR" && find "${corpus[@]}" -type f ! -name 'open-*' -print | zip -q -j "$OUT/${target}_seed_corpus.zip" -@)
 done
 echo "build.sh: ${#TARGETS[@]} fuzzers in $OUT: ${TARGETS[*]}"

@@ -17,6 +17,7 @@ let fuzzTargetNames = [
     "FuzzDifferential",
     "FuzzLegacy",
     "FuzzBadInput",
+    "FuzzSequences",
 ]
 
 let package = Package(

@@ -5,7 +5,7 @@ survivors (Fuzz/Mutants/notes.tsv: id, verdict, text)."""
 import json, os, statistics, subprocess, sys, datetime
 
 results_dir, budget, seeds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-TARGETS = ["FuzzDifferential", "FuzzInvariants", "FuzzBadInput"]
+TARGETS = ["FuzzDifferential", "FuzzInvariants", "FuzzBadInput", "FuzzSequences"]
 
 
 def read(path, default=None):
@@ -242,13 +242,13 @@ def fmt(value):
     return "-" if value is None else (f"{value:.2f}" if isinstance(value, float) else str(value))
 
 
-short = {"FuzzDifferential": "diff", "FuzzInvariants": "inv", "FuzzBadInput": "bad"}
+short = {"FuzzDifferential": "diff", "FuzzInvariants": "inv", "FuzzBadInput": "bad", "FuzzSequences": "seq"}
 md = []
 md.append("# Mutation score of the fuzz suite")
 md.append("")
 md.append(f"Written by `Fuzz/mutation.sh` ({summary['date'][:10]}, commit {summary['commit']}); machine-readable: "
           "`mutation.json`. Each mutant is one small realistic bug, a patch in `Fuzz/Mutants/` "
-          "(catalogue: `Fuzz/Mutants/catalogue.tsv`). Per mutant the script builds the three checked "
+          "(catalogue: `Fuzz/Mutants/catalogue.tsv`). Per mutant the script builds the four checked "
           "targets with `Fuzz/run.sh`'s flags, replays the committed corpus and regressions "
           f"(`-runs=0`), then fuzzes from the committed corpus, one target after the other, at most {budget} s "
           "each, stopping at the first crash. Times are wall clock from the fuzzer's start (corpus "
@@ -413,8 +413,8 @@ md.append("bash Fuzz/mutation.sh --report-only   # rewrite this report from the 
 md.append("```")
 md.append("")
 md.append("It is not part of `.ci/run`. Each mutant costs one incremental release ASan build of the "
-          "three targets (the library and the testing module recompile) plus at most 3 x "
-          f"{budget} s of fuzzing; `--fresh` adds up to 3 x {seeds} x {budget} s per mutant.")
+          "four targets (the library and the testing module recompile) plus at most 4 x "
+          f"{budget} s of fuzzing; `--fresh` adds up to 4 x {seeds} x {budget} s per mutant.")
 with open("Reports/fuzz/mutation.md", "w") as f:
     f.write("\n".join(md) + "\n")
 print(f"mutation: {len(killed)}/{len(ran)} killed, {len(equivalent)} equivalent; report in Reports/fuzz/mutation.md")

@@ -5,7 +5,7 @@
 # each mutant this script
 #   1. applies the patch to a scratch copy of the tree (.build/mutation/src, with its own
 #      persistent .build, so the fuzz builds are incremental);
-#   2. builds FuzzInvariants, FuzzDifferential and FuzzBadInput with Fuzz/run.sh's flags;
+#   2. builds FuzzInvariants, FuzzDifferential, FuzzBadInput and FuzzSequences with Fuzz/run.sh's flags;
 #   3. replays each target's committed corpus and regressions (`-runs=0`);
 #   4. unless a replay killed it, fuzzes from the committed corpus, one target after the other,
 #      at most MUTATION_SECONDS each, and stops at the first crash;
@@ -32,7 +32,8 @@
 #   MUTATION_FRESH_ENOUGH (unset: every target from an empty corpus; S seconds: once a target
 #   killed the mutant in every seed with a median of at most S, the targets after it are not
 #   run, so the mutant's quickest kill is an upper bound; targets go in the corpus phase's
-#   order, validation mutants to the bad-input target first),
+#   order, validation mutants to the bad-input target first, other batch-layer mutants to
+#   the sequence target first),
 #   MUTATION_TEST_FILTER ("Invariant|FuzzCorpus|Validation|Example|Differential|Easing|Timeline|HalfSegment|Legacy"),
 #   MUTATION_DIR (.build/mutation), MUTATION_COMMIT (HEAD: the tree the mutants are applied to),
 #   MUTATION_CORPORA ("LABEL=DIR ...": further corpora, each a folder with one subfolder per
@@ -72,7 +73,7 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 SANITIZE=(--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table)
 . Fuzz/dead-code-flags.sh
 SANITIZE+=("${FUZZ_DEAD_CODE_FLAGS[@]}")
-TARGETS=(FuzzDifferential FuzzInvariants FuzzBadInput)
+TARGETS=(FuzzDifferential FuzzInvariants FuzzBadInput FuzzSequences)
 SRC="$MUTATION_DIR/src"
 RESULTS="$MUTATION_DIR/results"
 mkdir -p "$SRC" "$RESULTS"
@@ -80,7 +81,7 @@ mkdir -p "$SRC" "$RESULTS"
 option() { awk -F' *= *' -v key="$2" '$1 == key { print $2; exit }' "Fuzz/Options/$1.options" 2>/dev/null; }
 libfuzzer_options() {  # as Fuzz/run.sh passes them
   local key
-  for key in max_len len_control entropic reduce_inputs detect_leaks; do
+  for key in max_len len_control entropic reduce_inputs use_counters detect_leaks; do
     [ -n "$(option "$1" "$key")" ] && printf -- '-%s=%s\n' "$key" "$(option "$1" "$key")"
   done
   printf -- '-dict=%s/Fuzz/Dictionaries/%s.dict\n' "$ROOT" "$1"
@@ -115,7 +116,7 @@ sync_tree() {
   [ -L "$SRC/Fuzz/Corpus" ] || { rm -rf "$SRC/Fuzz/Corpus"; ln -s "$ROOT/Fuzz/Corpus" "$SRC/Fuzz/Corpus"; }
 }
 
-build() {  # build LOG: the three checked targets in the scratch copy
+build() {  # build LOG: the checked targets in the scratch copy
   local target
   for target in "${TARGETS[@]}"; do
     (cd "$SRC" && swift build --package-path Fuzz -j 1 -c release --product "$target" --scratch-path .build/fuzz "${SANITIZE[@]}") >> "$1" 2>&1 || return 1
@@ -167,7 +168,13 @@ corpus_phase() {
   local replay_killed=0
   for target in "${TARGETS[@]}"; do
     local dirs=("$root/$target")
-    [ -d "Fuzz/Regressions/$target" ] && dirs+=("Fuzz/Regressions/$target")
+    if [ -d "Fuzz/Regressions/$target" ]; then
+      # Open findings (open-*) fail on the unmutated library too: they kill no mutant.
+      local regressions="$MUTATION_DIR/regressions/$target"
+      rm -rf "$regressions"; mkdir -p "$regressions"
+      find "Fuzz/Regressions/$target" -maxdepth 1 -type f ! -name 'open-*' -exec cp {} "$regressions/" \;
+      dirs+=("$regressions")
+    fi
     local rc=0 replay_start replay_ms
     replay_start=$(now_ms)
     "$BIN_DIR/$target" -runs=0 "${dirs[@]}" > "$out/replay-$target.log" 2>&1 || rc=$?
@@ -183,9 +190,12 @@ corpus_phase() {
     fi
   done
   # 2. Fuzzing from the corpus, stopping at the first kill. Validation mutants go to the
-  #    bad-input target first.
+  #    bad-input target first, mutants of the batch layer to the sequence target first.
   local order=("${TARGETS[@]}")
-  case "$(field "$id" 4)" in validation*) order=(FuzzBadInput FuzzDifferential FuzzInvariants) ;; esac
+  case "$(field "$id" 4)" in
+    validation*) order=(FuzzBadInput FuzzSequences FuzzDifferential FuzzInvariants) ;;
+    batch*) order=(FuzzSequences FuzzBadInput FuzzDifferential FuzzInvariants) ;;
+  esac
   if [ "$replay_killed" = 0 ]; then
     for target in "${order[@]}"; do
       dir="$MUTATION_DIR/run/$id-$label-$target"
@@ -248,7 +258,10 @@ run_mutant() {
     rm -f "$out"/fresh-*
     echo "$MUTATION_FRESH_SECONDS" > "$out/fresh_budget"
     local fresh_order=("${TARGETS[@]}") enough=""
-    case "$(field "$id" 4)" in *validation*) fresh_order=(FuzzBadInput FuzzDifferential FuzzInvariants) ;; esac
+    case "$(field "$id" 4)" in
+      *validation*) fresh_order=(FuzzBadInput FuzzSequences FuzzDifferential FuzzInvariants) ;;
+      batch*) fresh_order=(FuzzSequences FuzzBadInput FuzzDifferential FuzzInvariants) ;;
+    esac
     for target in "${fresh_order[@]}"; do
       if [ -n "$enough" ]; then
         echo "   fresh $target: not run ($enough killed in every seed within ${MUTATION_FRESH_ENOUGH} s, median)"

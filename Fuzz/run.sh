@@ -3,12 +3,12 @@
 #   1. builds every libFuzzer target (release, ASan, coverage counters) and verifies on each
 #      binary that coverage and ASan are really on;
 #   2. replays the seed corpora and the regression reproducers;
-#   3. fuzzes every .fit / differential / bad-input target for FUZZ_SECONDS, merges the new
+#   3. fuzzes every .fit / differential / bad-input / sequence target for FUZZ_SECONDS, merges the new
 #      inputs into Fuzz/Corpus, and on a finding minimizes it and prints the reproducer;
 #   4. runs the .legacy self-tests: for each legacy bug class, SELFTEST_SEEDS runs from an empty
 #      corpus, timing how long the fuzzer takes to find the bug (budget SELFTEST_SECONDS);
 #   5. writes Reports/fuzz/latest.json and Reports/fuzz/README.md.
-# Exits 1 on any finding in a .fit, differential or bad-input target, on a self-test class
+# Exits 1 on any finding in a .fit, differential, bad-input or sequence target, on a self-test class
 # found in fewer than half of its runs, or when a build is not instrumented as it must be.
 #
 # Settings (environment):
@@ -76,6 +76,7 @@ kind() {
     *Invariants) echo invariants ;;
     *Differential) echo differential ;;
     *Legacy) echo self-test ;;
+    *Sequences) echo sequences ;;
     *) echo bad-input ;;
   esac
 }
@@ -88,10 +89,17 @@ option() {  # option TARGET KEY: a value from Fuzz/Options/TARGET.options
 # an execution.
 libfuzzer_options() {
   local key
-  for key in max_len len_control entropic reduce_inputs detect_leaks; do
+  for key in max_len len_control entropic reduce_inputs use_counters detect_leaks; do
     [ -n "$(option "$1" "$key")" ] && printf -- '-%s=%s\n' "$key" "$(option "$1" "$key")"
   done
   printf -- '-dict=Fuzz/Dictionaries/%s.dict\n' "$1"
+}
+# merge_features TARGET: what a merge of TARGET's corpus counts as a feature. With use_counters
+# = 0 in its options (FuzzSequences) a merge keeps the files that add edges, not every new hit
+# count of the checks' loops (thousands of files).
+merge_features() {
+  [ -n "$(option "$1" use_counters)" ] && printf -- '-use_counters=%s' "$(option "$1" use_counters)"
+  return 0
 }
 
 rm -rf "$WORK/run"
@@ -149,7 +157,7 @@ if [ "${FUZZ_MINIMIZE:-0}" = 1 ]; then
   for target in "${TARGETS[@]}"; do
     before=$(find "Fuzz/Corpus/$target" -type f | wc -l)
     rm -rf "$RUN/minimized-$target"; mkdir -p "$RUN/minimized-$target"
-    "$BIN_DIR/$target" -set_cover_merge=1 -max_len="$(option "$target" max_len)" \
+    "$BIN_DIR/$target" -set_cover_merge=1 -max_len="$(option "$target" max_len)" $(merge_features "$target") \
       "$RUN/minimized-$target" "Fuzz/Corpus/$target" > "$RUN/minimize-$target.log" 2>&1 \
       || { cat "$RUN/minimize-$target.log" >&2; echo "fuzz: minimizing $target failed" >&2; exit 1; }
     rm -rf "Fuzz/Corpus/$target" && mv "$RUN/minimized-$target" "Fuzz/Corpus/$target"
@@ -290,7 +298,7 @@ for target in "${CHECKED[@]}"; do
     report_finding "$target" "$bin" "$log"
     note_failure "$target: finding (libFuzzer exit $rc)"
   elif [ "$FUZZ_MERGE" = 1 ] && [ -n "$(ls -A "$RUN/new-$target")" ]; then
-    "$bin" -set_cover_merge=1 -max_len="$(option "$target" max_len)" "Fuzz/Corpus/$target" "$RUN/new-$target" \
+    "$bin" -set_cover_merge=1 -max_len="$(option "$target" max_len)" $(merge_features "$target") "Fuzz/Corpus/$target" "$RUN/new-$target" \
       > "$RUN/merge-$target.log" 2>&1 || note_failure "$target: corpus merge failed"
     STAT_MERGED[$target]=$(sed -nE 's/.*MERGE-OUTER: ([0-9]+) new files.*/\1/p' "$RUN/merge-$target.log" | tail -n 1)
   fi

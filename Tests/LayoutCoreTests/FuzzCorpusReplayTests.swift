@@ -136,6 +136,18 @@ import Testing
         #expect(FuzzReach.unrepresentable - unrepresentableBefore == 2, "unrepresentable values checked \(FuzzReach.unrepresentable - unrepresentableBefore) times")
     }
 
+    /// The sequence target's corpus makes every kind of call its decoder has
+    /// (`FuzzReach.sequenceSteps`), so that its replay runs each mutating path of the batch
+    /// types at least once.
+    @Test func sequenceCorpusMakesEveryKindOfCall() throws {
+        let before = Array(FuzzReach.sequenceSteps)
+        for file in Self.files("Corpus", .sequences) {
+            _ = try? FuzzTarget.sequences.check(Self.bytes(file))
+        }
+        let missing = FuzzReach.sequenceStepNames.indices.filter { FuzzReach.sequenceSteps[$0] == before[$0] }
+        #expect(missing.isEmpty, "no call of \(missing.map { FuzzReach.sequenceStepNames[$0] }) in Fuzz/Corpus/FuzzSequences")
+    }
+
     /// Each target has a libFuzzer dictionary and its executable folder.
     @Test(arguments: FuzzTarget.allCases)
     func targetHasDictionaryAndExecutable(_ target: FuzzTarget) {

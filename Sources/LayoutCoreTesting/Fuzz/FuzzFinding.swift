@@ -10,6 +10,9 @@ public struct FuzzFinding: Error, CustomStringConvertible {
         case mismatch
         /// Bad input was not refused with the right typed error, or the output was touched.
         case badInput
+        /// A sequence of calls left a batch, result columns, a copy or a column view holding
+        /// other bits than its model, or a call gave another error or count than the model.
+        case sequence
         /// A `.legacy` self-test found one of the bugs `.legacy` keeps (expected: that is the point).
         case legacyBug
     }

@@ -19,6 +19,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case differential = "FuzzDifferential"
     case legacy = "FuzzLegacy"
     case badInput = "FuzzBadInput"
+    case sequences = "FuzzSequences"
 
     public enum Kind: String, Sendable {
         /// `.fit` invariants: any finding is a bug.
@@ -27,6 +28,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case differential
         /// Bad input: any finding (or trap) is a bug.
         case badInput
+        /// Call sequences on batches, results and their copies against a model: any finding
+        /// (or trap) is a bug.
+        case sequences
         /// `.legacy` self-test: a finding is expected (it shows the suite finds the bugs of
         /// the original code that `.legacy` keeps).
         case selfTest
@@ -40,6 +44,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .differential: return .differential
         case .legacy: return .selfTest
         case .badInput: return .badInput
+        case .sequences: return .sequences
         }
     }
 
@@ -65,6 +70,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .differential: finding = FuzzEntry.differential(bytes)
         case .legacy: finding = FuzzEntry.legacy(bytes, bugClass: bugClass)
         case .badInput: finding = FuzzEntry.badInput(bytes)
+        case .sequences: finding = FuzzEntry.sequences(bytes)
         }
         if let finding { throw finding }
     }
@@ -88,6 +94,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .differential: finding = FuzzEntry.differential(bytes)
         case .legacy: finding = FuzzEntry.legacy(bytes, bugClass: FuzzTarget.selectedBugClass)
         case .badInput: finding = FuzzEntry.badInput(bytes)
+        case .sequences: finding = FuzzEntry.sequences(bytes)
         }
         if let finding {
             fatalError("\(finding)\n  found at execution \(FuzzTarget.executions) of this process")
@@ -147,6 +154,33 @@ public enum FuzzEntry {
         let header = source.nextWord()
         let position = Controls.position(selectedBy: UInt8((header >> 1) & 7))
         return withUnsafeMutablePointer(to: &source) { Controls.visit(familyAt: position, BadInput(source: $0, header: header)) }
+    }
+
+    /// Byte 0 picks the control, bit 0 of byte 1 the precision; the rest is the calls
+    /// (`SequenceFuzzChecks`). A finding is described with the calls that led to it: the
+    /// input runs again, noting each call (which the first run does not spend time on).
+    @usableFromInline static func sequences(_ bytes: UnsafeBufferPointer<UInt8>) -> FuzzFinding? {
+        func run(logging: Bool) -> FuzzFinding? {
+            var source = FuzzSource(bytes)
+            let position = Controls.position(selectedBy: source.nextByte())
+            let isDouble = source.nextByte() & 1 == 1
+            return withUnsafeMutablePointer(to: &source) {
+                Controls.visit(familyAt: position, Sequences(source: $0, isDouble: isDouble, logging: logging))
+            }
+        }
+        guard let finding = run(logging: false) else { return nil }
+        return run(logging: true) ?? finding
+    }
+
+    struct Sequences: ControlFamilyVisitor {
+        let source: UnsafeMutablePointer<FuzzSource>
+        let isDouble: Bool
+        let logging: Bool
+        func visit<F: ControlUnderTest, D: ControlUnderTest>(_: F.Type, _: D.Type) -> FuzzFinding?
+        where F.Scalar == Float, D.Scalar == Double {
+            isDouble ? SequenceFuzzChecks<D>.check(&source.pointee, logging: logging)
+                : SequenceFuzzChecks<F>.check(&source.pointee, logging: logging)
+        }
     }
 
     struct Invariants: ControlFamilyVisitor {
@@ -223,4 +257,13 @@ public enum FuzzReach {
     /// Accepted bad-input batches of a control with values its columns cannot hold, given one
     /// (`BatchLayerChecks.unrepresentableValues`).
     nonisolated(unsafe) public static var unrepresentable = 0
+    /// Calls of each kind the sequence check made (`SequenceStep`, by raw value). Not
+    /// synchronized: concurrent callers may lose counts.
+    nonisolated(unsafe) public static let sequenceSteps: UnsafeMutableBufferPointer<Int> = {
+        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: SequenceStep.allCases.count)
+        counts.initialize(repeating: 0)
+        return counts
+    }()
+    /// The names of the kinds of calls the sequence check makes, in opcode order.
+    public static var sequenceStepNames: [String] { SequenceStep.allCases.map { "\($0)" } }
 }
