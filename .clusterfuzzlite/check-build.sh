@@ -86,16 +86,33 @@ done
 LLVM_BIN=$(dirname "$(command -v swift)")
 mkdir -p "$SCRATCH"
 
+# Both builds at once (each in its own scratch path): a release build is mostly one
+# whole-module compile at a time, which keeps about one core busy.
+declare -A BUILD_PIDS
+build_start=$SECONDS
 for sanitizer in address coverage; do
   OUT="$SCRATCH/out-$sanitizer"
   WORK="$SCRATCH/work-$sanitizer"
   rm -rf "$OUT" "$WORK"
   mkdir -p "$OUT" "$WORK"
-  echo "== cflite-check: build.sh with SANITIZER=$sanitizer into $OUT"
-  build_start=$SECONDS
+  echo "== cflite-check: build.sh with SANITIZER=$sanitizer into $OUT (log: $WORK/build.log)"
   OUT="$OUT" SRC="$ROOT" SANITIZER=$sanitizer SWIFT_BUILD_JOBS="${SWIFT_BUILD_JOBS:-}" \
-    bash .clusterfuzzlite/build.sh
-  echo "   build: $((SECONDS - build_start))s"
+    bash .clusterfuzzlite/build.sh > "$WORK/build.log" 2>&1 &
+  BUILD_PIDS[$sanitizer]=$!
+done
+for sanitizer in address coverage; do
+  if ! wait "${BUILD_PIDS[$sanitizer]}"; then
+    cat "$SCRATCH/work-$sanitizer/build.log" >&2
+    echo "cflite-check: build.sh with SANITIZER=$sanitizer failed (above)" >&2
+    exit 1
+  fi
+  tail -n 1 "$SCRATCH/work-$sanitizer/build.log"
+done
+echo "   both builds: $((SECONDS - build_start))s"
+
+for sanitizer in address coverage; do
+  OUT="$SCRATCH/out-$sanitizer"
+  WORK="$SCRATCH/work-$sanitizer"
 
   mapfile -t FOUND < <(fuzzers_in "$OUT")
   if [ "$(printf '%s\n' "${FOUND[@]}" | sort)" != "$(printf '%s\n' "${EXPECTED[@]}" | sort)" ]; then

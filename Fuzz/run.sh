@@ -24,6 +24,7 @@
 #   FUZZ_TRACE_CMP    1: libFuzzer's default instrumentation with comparison tracing
 #                     (see "Build flags" below)                      (default 0)
 #   FUZZ_SCRATCH      SwiftPM scratch path                           (default .build/fuzz)
+#   FUZZ_BUILD_ONLY   1: build and verify the binaries, and stop       (default 0)
 #   FUZZ_MINIMIZE     1: build, then rewrite each target's Fuzz/Corpus folder as the fewest
 #                     of its files that keep every coverage feature it has (libFuzzer's
 #                     -set_cover_merge=1 into an empty folder; Fuzz/Regressions is kept
@@ -119,16 +120,14 @@ timed() {
 timing() { tail -n 1 "$1" 2>/dev/null || echo "0 0 0"; }
 
 # ---------------------------------------------------------------------------------------------
-echo "== fuzz: building ${#TARGETS[@]} targets ($FLAGS_DESCRIPTION, scratch $SCRATCH)"
+echo "== fuzz: building every fuzz target ($FLAGS_DESCRIPTION, scratch $SCRATCH)"
 BUILD_START=$(date +%s)
-for target in "${TARGETS[@]}"; do
-  if ! swift build --package-path Fuzz -c release --product "$target" --scratch-path "$SCRATCH" "${SANITIZE[@]}" \
-      > "$RUN/build-$target.log" 2>&1; then
-    cat "$RUN/build-$target.log" >&2
-    echo "fuzz: the build of $target failed" >&2
-    exit 1
-  fi
-done
+# Every target in one build (the package holds only them), so that their links run at once.
+if ! swift build --package-path Fuzz -c release --scratch-path "$SCRATCH" "${SANITIZE[@]}" > "$RUN/build.log" 2>&1; then
+  cat "$RUN/build.log" >&2
+  echo "fuzz: the build of the fuzz targets failed" >&2
+  exit 1
+fi
 BIN_DIR=$(swift build --package-path Fuzz -c release --scratch-path "$SCRATCH" "${SANITIZE[@]}" --show-bin-path)
 BUILD_SECONDS=$(( $(date +%s) - BUILD_START ))
 declare -A COUNTERS
@@ -148,6 +147,8 @@ for target in "${TARGETS[@]}"; do
 done
 echo "   built and verified (coverage counters and ASan in every binary) in ${BUILD_SECONDS}s"
 for target in "${TARGETS[@]}"; do printf '   %-32s %7s coverage counters\n' "$target" "${COUNTERS[$target]}"; done
+
+[ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
 
 # ---------------------------------------------------------------------------------------------
 if [ "${FUZZ_MINIMIZE:-0}" = 1 ]; then

@@ -135,7 +135,7 @@ struct ResultDigest {
 extension LayoutScalar {
     /// The bit pattern, in 64 bits.
     var bitPatternWidened: UInt64 {
-        MemoryLayout<Self>.size == 4 ? UInt64(unsafeBitCast(Float(self), to: UInt32.self)) : unsafeBitCast(Double(self), to: UInt64.self)
+        MemoryLayout<Self>.size == 4 ? UInt64(Float(self).bitPattern) : Double(self).bitPattern
     }
 }
 
