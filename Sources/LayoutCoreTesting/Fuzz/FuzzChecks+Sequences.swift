@@ -563,40 +563,34 @@ struct SequenceRun<C: ControlUnderTest> {
         batches[s] = nil
         let everyOther = how & 2 != 0, byUpdate = how & 4 != 0
         let call = byUpdate ? "update(from:)" : "withUnsafeMutableBufferPointer"
+        let which = everyOther ? "every other element" : "every element"
+        /// Writes `value` through `column` by the drawn call; the model's values, written the same way.
+        func write<T: ColumnElement>(_ value: T, into column: inout Column<T>, model: [T]) -> [T] {
+            var values = model
+            for index in values.indices {
+                if !everyOther || index % 2 == 0 { values[index] = value }
+            }
+            if byUpdate {
+                column.update(from: values)
+            } else {
+                column.withUnsafeMutableBufferPointer { buffer in
+                    for index in buffer.indices {
+                        if !everyOther || index % 2 == 0 { buffer[index] = value }
+                    }
+                }
+            }
+            return values
+        }
         if how & 1 == 0 {
             let position = scratch.pointee.scalarPosition
-            var values = batchModels[s].raw.scalars[position]
-            for index in values.indices {
-                if !everyOther || index % 2 == 0 { values[index] = x }
-            }
-            if byUpdate {
-                batch[dynamicMember: keys.scalar].update(from: values)
-            } else {
-                batch[dynamicMember: keys.scalar].withUnsafeMutableBufferPointer { buffer in
-                    for index in buffer.indices {
-                        if !everyOther || index % 2 == 0 { buffer[index] = x }
-                    }
-                }
-            }
+            let values = write(x, into: &batch[dynamicMember: keys.scalar], model: batchModels[s].raw.scalars[position])
             batchModels[s].wroteScalars(values, position: position)
-            note("b\(s).\(names[position]).\(call): \(everyOther ? "every other element" : "every element") = \(x) (\(BitPattern.hex(x)))")
+            note("b\(s).\(names[position]).\(call): \(which) = \(x) (\(BitPattern.hex(x)))")
         } else {
             let position = scratch.pointee.bytePosition
-            var values = batchModels[s].raw.bytes[position]
-            for index in values.indices {
-                if !everyOther || index % 2 == 0 { values[index] = byte }
-            }
-            if byUpdate {
-                batch[dynamicMember: keys.byte].update(from: values)
-            } else {
-                batch[dynamicMember: keys.byte].withUnsafeMutableBufferPointer { buffer in
-                    for index in buffer.indices {
-                        if !everyOther || index % 2 == 0 { buffer[index] = byte }
-                    }
-                }
-            }
+            let values = write(byte, into: &batch[dynamicMember: keys.byte], model: batchModels[s].raw.bytes[position])
             batchModels[s].wroteBytes(values, position: position)
-            note("b\(s).\(names[position]).\(call): \(everyOther ? "every other element" : "every element") = \(byte)")
+            note("b\(s).\(names[position]).\(call): \(which) = \(byte)")
         }
         batches[s] = batch
         touched |= 1 << s

@@ -122,14 +122,14 @@ public enum FuzzEntry {
         var source = FuzzSource(bytes)
         let position = Controls.position(selectedBy: source.nextByte())
         let shape = FuzzBatchShape(&source, maximumCount: 4)
-        return withUnsafeMutablePointer(to: &source) { Controls.visit(familyAt: position, Invariants(source: $0, shape: shape)) }
+        return withUnsafeMutablePointer(to: &source) { Controls.visit(familyAt: position, ShapedCheck(kind: .invariants, source: $0, shape: shape)) }
     }
 
     @usableFromInline static func differential(_ bytes: UnsafeBufferPointer<UInt8>) -> FuzzFinding? {
         var source = FuzzSource(bytes)
         let position = Controls.position(selectedBy: source.nextByte())
         let shape = FuzzBatchShape(&source, maximumCount: 8)
-        return withUnsafeMutablePointer(to: &source) { Controls.visit(familyAt: position, Differential(source: $0, shape: shape)) }
+        return withUnsafeMutablePointer(to: &source) { Controls.visit(familyAt: position, ShapedCheck(kind: .differential, source: $0, shape: shape)) }
     }
 
     @usableFromInline static func legacy(_ bytes: UnsafeBufferPointer<UInt8>, bugClass: String?) -> FuzzFinding? {
@@ -143,7 +143,7 @@ public enum FuzzEntry {
         }
         let shape = FuzzBatchShape(&source, maximumCount: 8)
         return withUnsafeMutablePointer(to: &source) {
-            Controls.visit(familyAt: position, Legacy(source: $0, shape: shape, bugClass: bugClass))
+            Controls.visit(familyAt: position, ShapedCheck(kind: .legacy(bugClass: bugClass), source: $0, shape: shape))
         }
     }
 
@@ -183,43 +183,30 @@ public enum FuzzEntry {
         }
     }
 
-    struct Invariants: ControlFamilyVisitor {
+    /// One of the checks that decode a batch shape (`FuzzBatchShape`), in its precision.
+    struct ShapedCheck: ControlFamilyVisitor {
+        enum Kind {
+            case invariants, differential
+            case legacy(bugClass: String?)
+        }
+        let kind: Kind
         let source: UnsafeMutablePointer<FuzzSource>
         let shape: FuzzBatchShape
+
         func visit<F: ControlUnderTest, D: ControlUnderTest>(_: F.Type, _: D.Type) -> FuzzFinding?
         where F.Scalar == Float, D.Scalar == Double {
             do throws(FuzzFinding) {
-                if shape.isDouble { try ControlFuzzChecks<D>.checkInvariants(&source.pointee, shape) }
-                else { try ControlFuzzChecks<F>.checkInvariants(&source.pointee, shape) }
+                if shape.isDouble { try check(D.self) } else { try check(F.self) }
             } catch { return error }
             return nil
         }
-    }
 
-    struct Differential: ControlFamilyVisitor {
-        let source: UnsafeMutablePointer<FuzzSource>
-        let shape: FuzzBatchShape
-        func visit<F: ControlUnderTest, D: ControlUnderTest>(_: F.Type, _: D.Type) -> FuzzFinding?
-        where F.Scalar == Float, D.Scalar == Double {
-            do throws(FuzzFinding) {
-                if shape.isDouble { try ControlFuzzChecks<D>.checkDifferential(&source.pointee, shape) }
-                else { try ControlFuzzChecks<F>.checkDifferential(&source.pointee, shape) }
-            } catch { return error }
-            return nil
-        }
-    }
-
-    struct Legacy: ControlFamilyVisitor {
-        let source: UnsafeMutablePointer<FuzzSource>
-        let shape: FuzzBatchShape
-        let bugClass: String?
-        func visit<F: ControlUnderTest, D: ControlUnderTest>(_: F.Type, _: D.Type) -> FuzzFinding?
-        where F.Scalar == Float, D.Scalar == Double {
-            do throws(FuzzFinding) {
-                if shape.isDouble { try ControlFuzzChecks<D>.checkLegacy(&source.pointee, shape, bugClass: bugClass) }
-                else { try ControlFuzzChecks<F>.checkLegacy(&source.pointee, shape, bugClass: bugClass) }
-            } catch { return error }
-            return nil
+        func check<C: ControlUnderTest>(_: C.Type) throws(FuzzFinding) {
+            switch kind {
+            case .invariants: try ControlFuzzChecks<C>.checkInvariants(&source.pointee, shape)
+            case .differential: try ControlFuzzChecks<C>.checkDifferential(&source.pointee, shape)
+            case .legacy(let bugClass): try ControlFuzzChecks<C>.checkLegacy(&source.pointee, shape, bugClass: bugClass)
+            }
         }
     }
 
