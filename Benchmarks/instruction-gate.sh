@@ -214,17 +214,19 @@ for key in order + sorted(set(base) - set(figures)):
                  f"{float(b['_exact']):.1f}" if b else "-", f"{float(n['_exact']):.1f}" if n else "-",
                  text, f"{float(a):.1f}" if a is not None else "-", verdict])
 
-header = ["kernel", "engine", "precision", "size", "baseline", "now", "change", "fixed/call", "verdict"]
-widths = [max(len(r[i]) for r in rows + [header]) for i in range(len(header))]
-right = {3, 4, 5, 6, 7}
-def fmt(r):
-    return "  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
-print()
-print(fmt(header))
-print(fmt(["-" * w for w in widths]))
-for r in rows:
-    print(fmt(r))
-print()
+def table(header, rows, right):
+    """Prints rows under header, the columns in `right` aligned right."""
+    widths = [max(len(r[i]) for r in rows + [header]) for i in range(len(header))]
+    def fmt(r):
+        return "  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
+    print()
+    print(fmt(header))
+    print(fmt(["-" * w for w in widths]))
+    for r in rows:
+        print(fmt(r))
+    print()
+
+table(["kernel", "engine", "precision", "size", "baseline", "now", "change", "fixed/call", "verdict"], rows, {3, 4, 5, 6, 7})
 print("baseline, now: instructions per control (callgrind; per call / controls, from the difference of"
       " the two iteration counts); change: now / baseline - 1, gated at 2% either way; fixed/call: the"
       " intercept, instructions per call that do not grow with the batch,"
@@ -240,15 +242,7 @@ for (kernel, engine, precision, size) in order:
     ratios.append([kernel, precision, size, f"{float(unchecked['_exact']):.1f}", f"{float(checked['_exact']):.1f}",
                    f"{float(checked['_exact'] / unchecked['_exact']):.2f}x"])
 if ratios:
-    ratio_header = ["kernel", "precision", "size", "reference", "reference-checked", "checked/unchecked"]
-    widths = [max(len(r[i]) for r in ratios + [ratio_header]) for i in range(len(ratio_header))]
-    right = {2, 3, 4, 5}
-    print()
-    print(fmt(ratio_header))
-    print(fmt(["-" * w for w in widths]))
-    for r in ratios:
-        print(fmt(r))
-    print()
+    table(["kernel", "precision", "size", "reference", "reference-checked", "checked/unchecked"], ratios, {2, 3, 4, 5})
     print("the single-control call (validation, then the reference) against the reference alone, instructions per"
           " control; report only (each engine's figure is gated above)")
 

@@ -56,13 +56,7 @@ struct CeilingTests {
                 VariantSamples(kind: .ceiling, threads: 1, samples: [4, 4, 4], iterations: 1),
                 VariantSamples(kind: .ceilingUnchecked, threads: 1, samples: [2, 2, 2], iterations: 1),
             ])
-        return ReportBuilder.build(
-            measurements: [measurement], bandwidth: [], settings: settings(), arguments: [],
-            machine: MachineInfo(cpuModel: "test", architecture: "x86_64", logicalCores: 2, activeCores: 2, simdFeatures: [],
-                                 caches: [:], memoryBytes: 1 << 30, operatingSystem: "test", loadAverageAtStart: 0),
-            toolchain: ToolchainInfo(swiftVersion: nil, compilerVersion: "test"),
-            build: BuildInfo(configuration: "release", swiftFlags: "", swiftFlagsSource: "test"), date: "2026-12-02",
-            ceilingAbsent: ceilingAbsent)
+        return testReport([measurement], settings: settings(), date: "2026-12-02", ceilingAbsent: ceilingAbsent)
     }
 
     @Test func kernelRowsAreTimedAgainstTheCeilingOfTheirKind() throws {

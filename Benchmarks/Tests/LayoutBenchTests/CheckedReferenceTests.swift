@@ -103,16 +103,12 @@ struct CheckedReferenceTests {
                     VariantSamples(kind: .kernel, threads: 1, samples: [2, 2, 2], iterations: 1),
                 ])
         }
-        return ReportBuilder.build(
-            measurements: measurements, bandwidth: [BandwidthMeasurement(threads: 1, arrayBytes: 1 << 20, copyRates: [10], triadRates: [10])],
+        return testReport(
+            measurements,
             settings: RunSettings(quick: false, kernels: ["table-test"], precisions: ["Double"], threads: [1], sizes: sizes,
                                   repetitions: 3, budgetMilliseconds: 1, warmupMilliseconds: 1, seed: 1,
                                   bandwidthArrayBytes: 1 << 20, bandwidthPasses: 1),
-            arguments: [],
-            machine: MachineInfo(cpuModel: "test", architecture: "x86_64", logicalCores: 1, activeCores: 1, simdFeatures: [],
-                                 caches: [:], memoryBytes: 1 << 30, operatingSystem: "test", loadAverageAtStart: 0),
-            toolchain: ToolchainInfo(swiftVersion: nil, compilerVersion: "test"),
-            build: BuildInfo(configuration: "release", swiftFlags: "", swiftFlagsSource: "test"), date: "2026-12-01")
+            bandwidth: [BandwidthMeasurement(threads: 1, arrayBytes: 1 << 20, copyRates: [10], triadRates: [10])])
     }
 
     @Test func runReportsTheCheckedReferenceBesideTheReference() throws {

@@ -194,16 +194,11 @@ struct RunTests {
                 VariantSamples(kind: .kernel, threads: 1, samples: [2, 2, 2], iterations: 1),
                 VariantSamples(kind: .kernel, threads: 2, samples: [2, 2, 2], iterations: 1, referenceSamples: [20, 20, 20]),
             ])
-        let report = ReportBuilder.build(
-            measurements: [measurement], bandwidth: [],
+        let report = testReport(
+            [measurement],
             settings: RunSettings(quick: false, kernels: ["pairing-test"], precisions: ["Float"], threads: [1, 2], sizes: [64],
                                   repetitions: 3, budgetMilliseconds: 1, warmupMilliseconds: 1, seed: 1,
-                                  bandwidthArrayBytes: 1 << 20, bandwidthPasses: 1),
-            arguments: [],
-            machine: MachineInfo(cpuModel: "test", architecture: "x86_64", logicalCores: 2, activeCores: 2, simdFeatures: [],
-                                 caches: [:], memoryBytes: 1 << 30, operatingSystem: "test", loadAverageAtStart: 0),
-            toolchain: ToolchainInfo(swiftVersion: nil, compilerVersion: "test"),
-            build: BuildInfo(configuration: "release", swiftFlags: "", swiftFlagsSource: "test"), date: "2026-12-01")
+                                  bandwidthArrayBytes: 1 << 20, bandwidthPasses: 1))
         let reference = try #require(report.rows.first { $0.variant == "reference" })
         #expect(reference.nsPerControl.median == 10)
         let one = try #require(report.rows.first { $0.variant == "kernel" && $0.threads == 1 }?.speedup)

@@ -92,3 +92,18 @@ func write(_ report: BenchReport, to directory: String, name: String) throws -> 
     try report.jsonData().write(to: URL(fileURLWithPath: path))
     return path
 }
+
+/// A report built from hand-made `measurements`, as a two-core test machine with a release
+/// build would report it.
+func testReport(
+    _ measurements: [SizeMeasurement], settings: RunSettings, bandwidth: [BandwidthMeasurement] = [],
+    date: String = "2026-12-01", ceilingAbsent: [String] = []
+) -> BenchReport {
+    ReportBuilder.build(
+        measurements: measurements, bandwidth: bandwidth, settings: settings, arguments: [],
+        machine: MachineInfo(cpuModel: "test", architecture: "x86_64", logicalCores: 2, activeCores: 2, simdFeatures: [],
+                             caches: [:], memoryBytes: 1 << 30, operatingSystem: "test", loadAverageAtStart: 0),
+        toolchain: ToolchainInfo(swiftVersion: nil, compilerVersion: "test"),
+        build: BuildInfo(configuration: "release", swiftFlags: "", swiftFlagsSource: "test"), date: date,
+        ceilingAbsent: ceilingAbsent)
+}
