@@ -39,16 +39,12 @@ if command -v precompile_swift > /dev/null 2>&1; then
   . precompile_swift
 fi
 
+. Fuzz/build-flags.sh
 FLAGS=(--static-swift-stdlib -Xswiftc -static-stdlib --sanitize=fuzzer)
-# As in Fuzz/run.sh: code a target cannot run is left out of its binary (Fuzz/dead-code-flags.sh).
-# The static standard library's link arguments export every symbol (`-export-dynamic`),
-# which would keep all code alive; the fuzzers need no dynamic symbols, so
-# `--no-export-dynamic` takes that back.
-. Fuzz/dead-code-flags.sh
-DEAD_CODE=("${FUZZ_DEAD_CODE_FLAGS[@]}" -Xlinker --no-export-dynamic)
 case "${SANITIZER:-address}" in
   address)
-    FLAGS+=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table "${DEAD_CODE[@]}") ;;
+    # Fuzz/build-flags.sh: the same flags as Fuzz/run.sh's build, dead code left out.
+    FLAGS=("${FUZZ_ADDRESS_FLAGS[@]}") ;;
   coverage)
     FLAGS+=(-Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping) ;;
   none | introspector)

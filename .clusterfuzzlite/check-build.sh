@@ -87,8 +87,11 @@ LLVM_BIN=$(dirname "$(command -v swift)")
 mkdir -p "$SCRATCH"
 
 # Both builds at once (each in its own scratch path): a release build is mostly one
-# whole-module compile at a time, which keeps about one core busy.
+# whole-module compile at a time, which keeps about one core busy. The address build has
+# Fuzz/run.sh's flags (Fuzz/build-flags.sh) and uses its scratch path, so after a fuzz run it
+# only links.
 declare -A BUILD_PIDS
+declare -A BUILD_SCRATCH=([address]="${FUZZ_SCRATCH:-.build/fuzz}" [coverage]=".build/cflite-coverage")
 build_start=$SECONDS
 for sanitizer in address coverage; do
   OUT="$SCRATCH/out-$sanitizer"
@@ -97,7 +100,7 @@ for sanitizer in address coverage; do
   mkdir -p "$OUT" "$WORK"
   echo "== cflite-check: build.sh with SANITIZER=$sanitizer into $OUT (log: $WORK/build.log)"
   OUT="$OUT" SRC="$ROOT" SANITIZER=$sanitizer SWIFT_BUILD_JOBS="${SWIFT_BUILD_JOBS:-}" \
-    bash .clusterfuzzlite/build.sh > "$WORK/build.log" 2>&1 &
+    CFLITE_SCRATCH="${BUILD_SCRATCH[$sanitizer]}" bash .clusterfuzzlite/build.sh > "$WORK/build.log" 2>&1 &
   BUILD_PIDS[$sanitizer]=$!
 done
 for sanitizer in address coverage; do

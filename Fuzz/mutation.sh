@@ -70,9 +70,8 @@ done
 
 export SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
-SANITIZE=(--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table)
-. Fuzz/dead-code-flags.sh
-SANITIZE+=("${FUZZ_DEAD_CODE_FLAGS[@]}")
+. Fuzz/build-flags.sh
+SANITIZE=("${FUZZ_ADDRESS_FLAGS[@]}")
 TARGETS=(FuzzDifferential FuzzInvariants FuzzBadInput FuzzSequences)
 SRC="$MUTATION_DIR/src"
 RESULTS="$MUTATION_DIR/results"

@@ -54,19 +54,16 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 # Swift runs the coverage pass after ASan, so `trace-cmp` would also trace every ASan
 # shadow-memory check (a callback on nearly every memory access), and libFuzzer's comparison
 # hints do not help with the float compares here anyway.
-SANITIZE=(--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
-# Dead code out of each binary: see Fuzz/dead-code-flags.sh.
-. Fuzz/dead-code-flags.sh
+# The flags are Fuzz/build-flags.sh's (ClusterFuzzLite's address build, dead code left out).
+. Fuzz/build-flags.sh
 if [ "$FUZZ_TRACE_CMP" = 1 ]; then
+  SANITIZE=(--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address "${FUZZ_DEAD_CODE_FLAGS[@]}")
   SCRATCH="${FUZZ_SCRATCH:-.build/fuzz-tracecmp}"
-  FLAGS_DESCRIPTION="--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address"
 else
-  SANITIZE+=(-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table)
+  SANITIZE=("${FUZZ_ADDRESS_FLAGS[@]}")
   SCRATCH="${FUZZ_SCRATCH:-.build/fuzz}"
-  FLAGS_DESCRIPTION="--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table"
 fi
-SANITIZE+=("${FUZZ_DEAD_CODE_FLAGS[@]}")
-FLAGS_DESCRIPTION="$FLAGS_DESCRIPTION ${FUZZ_DEAD_CODE_FLAGS[*]}"
+FLAGS_DESCRIPTION="${SANITIZE[*]}"
 
 # Targets: every Fuzz/<Name>/main.swift; the kind follows from the name.
 ALL_TARGETS=()
