@@ -679,26 +679,31 @@ struct SequenceRun<C: ControlUnderTest> {
         }
     }
 
+    /// `batch.column = view` on batch slot `s`, when the batch holds `count` controls; whether
+    /// it was made.
+    mutating func assign<T: ColumnElement>(
+        _ column: Column<T>, count: Int, to key: KeyPath<C.InputFields, Field<T>>, ofBatch s: Int
+    ) -> Bool {
+        guard var batch = batches[s], batch.count == count else { return false }
+        batches[s] = nil
+        batch[dynamicMember: key] = column
+        batches[s] = batch
+        touched |= 1 << s
+        return true
+    }
+
     /// A view assigned to a batch's (or results') column of its kind: its elements are
     /// copied in (when the counts agree, the documented precondition).
     mutating func assignView(_ source: inout FuzzSource) {
         let v = slot(&source, Self.viewSlots), s = slot(&source, Self.batchSlots)
         switch views[v] {
         case .inputScalar(let column, let model)?:
-            guard var batch = batches[s], batch.count == model.count else { return }
-            batches[s] = nil
-            batch[dynamicMember: keys.scalar] = column
-            batches[s] = batch
+            guard assign(column, count: model.count, to: keys.scalar, ofBatch: s) else { return }
             batchModels[s].wroteScalars(model, position: scratch.pointee.scalarPosition)
-            touched |= 1 << s
             note("b\(s).\(names[scratch.pointee.scalarPosition]) = v\(v)")
         case .inputByte(let column, let model)?:
-            guard var batch = batches[s], batch.count == model.count else { return }
-            batches[s] = nil
-            batch[dynamicMember: keys.byte] = column
-            batches[s] = batch
+            guard assign(column, count: model.count, to: keys.byte, ofBatch: s) else { return }
             batchModels[s].wroteBytes(model, position: scratch.pointee.bytePosition)
-            touched |= 1 << s
             note("b\(s).\(names[scratch.pointee.bytePosition]) = v\(v)")
         case .result(let column, let model)?:
             guard var output = results[s], output.count == model.count else { return }
